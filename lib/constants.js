@@ -1,0 +1,53 @@
+'use strict';
+
+// The one table of BSON type bytes, binary subtypes and limits (bsonspec.org).
+
+module.exports = {
+    BSON_DOUBLE: 0x01,
+    BSON_STRING: 0x02,
+    BSON_DOCUMENT: 0x03,
+    BSON_ARRAY: 0x04,
+    BSON_BINARY: 0x05,
+    BSON_UNDEFINED: 0x06,
+    BSON_OBJECTID: 0x07,
+    BSON_BOOLEAN: 0x08,
+    BSON_DATE: 0x09,
+    BSON_NULL: 0x0a,
+    BSON_REGEXP: 0x0b,
+    BSON_DBPOINTER: 0x0c,
+    BSON_CODE: 0x0d,
+    BSON_SYMBOL: 0x0e,
+    BSON_CODE_W_SCOPE: 0x0f,
+    BSON_INT32: 0x10,
+    BSON_TIMESTAMP: 0x11,
+    BSON_INT64: 0x12,
+    BSON_DECIMAL128: 0x13,
+    BSON_MINKEY: 0xff,
+    BSON_MAXKEY: 0x7f,
+
+    BINARY_GENERIC: 0x00,
+    BINARY_FUNCTION: 0x01,
+    BINARY_OLD: 0x02,
+    BINARY_UUID_OLD: 0x03,
+    BINARY_UUID: 0x04,
+    BINARY_MD5: 0x05,
+    BINARY_ENCRYPTED: 0x06,
+    BINARY_COLUMN: 0x07,
+    BINARY_SENSITIVE: 0x08,
+    BINARY_VECTOR: 0x09,
+    BINARY_USER_DEFINED: 0x80,
+
+    VECTOR_INT8: 0x03,
+    VECTOR_FLOAT32: 0x27,
+    VECTOR_PACKED_BIT: 0x10,
+
+    BSON_INT32_MIN: -0x80000000,
+    BSON_INT32_MAX: 0x7fffffff,
+    // smallest document: int32 length + terminating NUL
+    MIN_DOCUMENT_SIZE: 5,
+    // default bound on nesting, far above the server's 100 and far below a stack overflow
+    DEFAULT_MAX_DEPTH: 1000,
+    // the marker bson@5+ stamps on its type classes; qbson's classes carry it too
+    BSON_VERSION_SYMBOL: Symbol.for('@@mdb.bson.version'),
+    BSON_MAJOR_VERSION: 7,
+};

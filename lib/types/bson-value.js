@@ -1,0 +1,23 @@
+'use strict';
+
+const { BSON_VERSION_SYMBOL, BSON_MAJOR_VERSION } = require('../constants');
+
+// Base of every qbson type class. The version marker is what bson@7 checks to
+// accept an object as one of its own types, so qbson values pass through bson
+// unchanged and the other way round.
+class BSONValue {
+    get [BSON_VERSION_SYMBOL]() {
+        return BSON_MAJOR_VERSION;
+    }
+
+    [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
+        return this.inspect(depth, options, inspect);
+    }
+}
+
+// How bson@7 prints nested values inside inspect(): with the caller's inspect when given.
+function inspectValue(value, options, inspect) {
+    return inspect ? inspect(value, options) : require('util').inspect(value);
+}
+
+module.exports = { BSONValue, inspectValue };
