@@ -50,4 +50,5 @@ module.exports = {
     // the marker bson@5+ stamps on its type classes; qbson's classes carry it too
     BSON_VERSION_SYMBOL: Symbol.for('@@mdb.bson.version'),
     BSON_MAJOR_VERSION: 7,
+    BSON_TYPE_SYMBOL: Symbol.for('@@mdb.bson.type'),
 };
