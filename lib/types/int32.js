@@ -1,0 +1,73 @@
+'use strict';
+
+const { BSONValue } = require('./bson-value');
+const { BSONError } = require('../errors');
+const { BSON_INT32_MAX, BSON_INT32_MIN } = require('../constants');
+
+const BSON_TYPE_SYMBOL = Symbol.for('@@mdb.bson.type');
+
+// A number the encoder writes as BSON int32 rather than as a double.
+class Int32 extends BSONValue {
+    constructor(value) {
+        super();
+        if (value instanceof Number) value = value.valueOf();
+        this.value = +value | 0;
+    }
+
+    get _bsontype() {
+        return 'Int32';
+    }
+
+    get [BSON_TYPE_SYMBOL]() {
+        return 'Int32';
+    }
+
+    // Only plain decimal integer text in int32 range; leading zeros and '+' are allowed.
+    static fromString(value) {
+        const cleaned = stripLeadingZerosAndPlus(value);
+        const n = Number(value);
+        if (n > BSON_INT32_MAX) {
+            throw new BSONError(`Input: '${value}' is larger than the maximum value for Int32`);
+        }
+        if (n < BSON_INT32_MIN) {
+            throw new BSONError(`Input: '${value}' is smaller than the minimum value for Int32`);
+        }
+        if (!Number.isSafeInteger(n)) {
+            throw new BSONError(`Input: '${value}' is not a safe integer`);
+        }
+        if (n.toString() !== cleaned) {
+            throw new BSONError(`Input: '${value}' is not a valid Int32 string`);
+        }
+        return new Int32(n);
+    }
+
+    valueOf() {
+        return this.value;
+    }
+
+    toString(radix) {
+        return this.value.toString(radix);
+    }
+
+    toJSON() {
+        return this.value;
+    }
+
+    inspect(depth, options, inspect) {
+        const shown = inspect ? inspect(this.value, options) : JSON.stringify(this.value);
+        return `new Int32(${shown})`;
+    }
+}
+
+// '+007' -> '7', '-00' -> '-0', '000' -> '0': the text a number's toString()
+// must reproduce for fromString to accept it.
+function stripLeadingZerosAndPlus(str) {
+    const negative = str[0] === '-';
+    let start = negative || str[0] === '+' ? 1 : 0;
+    const digitsStart = start;
+    while (start < str.length && str[start] === '0') start++;
+    if (start === digitsStart) return str[0] === '+' ? str.slice(1) : str;
+    return (negative ? '-' : '') + (start === str.length ? '0' : str.slice(start));
+}
+
+module.exports = { Int32 };
