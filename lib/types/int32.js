@@ -4,8 +4,6 @@ const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 const { BSON_INT32_MAX, BSON_INT32_MIN } = require('../constants');
 
-const BSON_TYPE_SYMBOL = Symbol.for('@@mdb.bson.type');
-
 // A number the encoder writes as BSON int32 rather than as a double.
 class Int32 extends BSONValue {
     constructor(value) {
@@ -15,10 +13,6 @@ class Int32 extends BSONValue {
     }
 
     get _bsontype() {
-        return 'Int32';
-    }
-
-    get [BSON_TYPE_SYMBOL]() {
         return 'Int32';
     }
 

@@ -3,9 +3,6 @@
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 
-// bson@7's serializer dispatches on this symbol, so a qbson Long passes through it as a Long.
-const BSON_TYPE_SYMBOL = Symbol.for('@@mdb.bson.type');
-
 const TWO_PWR_32 = 4294967296;
 const TWO_PWR_63 = 9223372036854775808;
 const TWO_PWR_64 = 18446744073709551616;
@@ -35,10 +32,6 @@ class Long extends BSONValue {
 
     get _bsontype() {
         return 'Long';
-    }
-
-    get [BSON_TYPE_SYMBOL]() {
-        return this._bsontype;
     }
 
     get __isLong__() {
