@@ -1,0 +1,21 @@
+'use strict';
+
+// The public face of qbson: re-exports only.
+
+const { encode, encodeInto } = require('./lib/encode');
+const { decode, decodeAll } = require('./lib/decode');
+const { calculateObjectSize } = require('./lib/size');
+const compat = require('./lib/compat');
+const { BSONError } = require('./lib/errors');
+const types = require('./lib/types');
+
+module.exports = {
+    encode,
+    encodeInto,
+    decode,
+    decodeAll,
+    calculateObjectSize,
+    ...compat,
+    BSONError,
+    ...types,
+};

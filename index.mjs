@@ -1,0 +1,35 @@
+// ESM entry: the CommonJS module's exports, by name.
+import qbson from './index.js';
+
+export default qbson;
+export const {
+    encode,
+    encodeInto,
+    decode,
+    decodeAll,
+    decodeStream,
+    encodeStream,
+    calculateObjectSize,
+    serialize,
+    serializeWithBufferAndIndex,
+    deserialize,
+    deserializeStream,
+    EJSON,
+    BSONError,
+    ObjectId,
+    Long,
+    Int32,
+    Double,
+    Decimal128,
+    Binary,
+    UUID,
+    Timestamp,
+    Code,
+    BSONRegExp,
+    BSONSymbol,
+    DBRef,
+    MinKey,
+    MaxKey,
+    DBPointer,
+    BSONUndefined,
+} = qbson;

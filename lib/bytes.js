@@ -1,0 +1,101 @@
+'use strict';
+
+// Fixed-size little-endian values. Every reader is (buf, pos) -> value and every
+// writer is (buf, pos, value) -> next pos. Callers check bounds first: these
+// helpers never do, so they stay small enough to inline.
+
+// One 8-byte window shared by the float helpers; each call fills and drains it
+// before returning, so no state survives a call.
+const float64 = new Float64Array(1);
+const float64Bytes = new Uint8Array(float64.buffer);
+
+const TWO_POW_32 = 4294967296;
+
+function readInt32LE(buf, pos) {
+    return buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
+}
+
+function readUint32LE(buf, pos) {
+    return readInt32LE(buf, pos) >>> 0;
+}
+
+function writeInt32LE(buf, pos, value) {
+    buf[pos] = value;
+    buf[pos + 1] = value >>> 8;
+    buf[pos + 2] = value >>> 16;
+    buf[pos + 3] = value >>> 24;
+    return pos + 4;
+}
+
+function readDoubleLE(buf, pos) {
+    float64Bytes[0] = buf[pos];
+    float64Bytes[1] = buf[pos + 1];
+    float64Bytes[2] = buf[pos + 2];
+    float64Bytes[3] = buf[pos + 3];
+    float64Bytes[4] = buf[pos + 4];
+    float64Bytes[5] = buf[pos + 5];
+    float64Bytes[6] = buf[pos + 6];
+    float64Bytes[7] = buf[pos + 7];
+    return float64[0];
+}
+
+function writeDoubleLE(buf, pos, value) {
+    float64[0] = value;
+    buf[pos] = float64Bytes[0];
+    buf[pos + 1] = float64Bytes[1];
+    buf[pos + 2] = float64Bytes[2];
+    buf[pos + 3] = float64Bytes[3];
+    buf[pos + 4] = float64Bytes[4];
+    buf[pos + 5] = float64Bytes[5];
+    buf[pos + 6] = float64Bytes[6];
+    buf[pos + 7] = float64Bytes[7];
+    return pos + 8;
+}
+
+// An int64 as a JS number: exact within +-2^53, rounded beyond (as bson does).
+function readInt64AsNumberLE(buf, pos) {
+    return readInt32LE(buf, pos + 4) * TWO_POW_32 + readUint32LE(buf, pos);
+}
+
+// An integral number (a Date's milliseconds) as int64; NaN becomes 0 as in bson.
+function writeInt64FromNumberLE(buf, pos, value) {
+    if (value !== value) value = 0;
+    writeInt32LE(buf, pos, value % TWO_POW_32);
+    return writeInt32LE(buf, pos + 4, Math.floor(value / TWO_POW_32));
+}
+
+function readBigInt64LE(buf, pos) {
+    return (BigInt(readInt32LE(buf, pos + 4)) << 32n) + BigInt(readUint32LE(buf, pos));
+}
+
+// Any bigint, wrapped to 64 bits two's complement as bson does.
+function writeBigInt64LE(buf, pos, value) {
+    const wrapped = BigInt.asUintN(64, value);
+    writeInt32LE(buf, pos, Number(wrapped & 0xffffffffn));
+    return writeInt32LE(buf, pos + 4, Number(wrapped >> 32n));
+}
+
+function copyBytes(from, fromStart, fromEnd, to, toPos) {
+    const n = fromEnd - fromStart;
+    // a byte loop beats TypedArray.set for a handful of bytes (ObjectId, Decimal128)
+    if (n <= 16) {
+        for (let i = 0; i < n; i++) to[toPos + i] = from[fromStart + i];
+    } else {
+        to.set(fromStart === 0 && fromEnd === from.length ? from : from.subarray(fromStart, fromEnd), toPos);
+    }
+    return toPos + n;
+}
+
+module.exports = {
+    readInt32LE,
+    readUint32LE,
+    writeInt32LE,
+    readDoubleLE,
+    writeDoubleLE,
+    readInt64AsNumberLE,
+    writeInt64FromNumberLE,
+    readBigInt64LE,
+    writeBigInt64LE,
+    copyBytes,
+    TWO_POW_32,
+};

@@ -1,0 +1,405 @@
+'use strict';
+
+// The decoder: a switch on the type byte over integer offsets. Every length is
+// checked against the end of its enclosing document before anything is read, so
+// bad input is a BSONError naming the byte offset. Values follow bson@7's deserialize.
+
+const C = require('./constants');
+const { BSONError } = require('./errors');
+const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
+const { readUtf8 } = require('./utf8');
+const { ObjectId } = require('./types/objectid');
+const { Binary, UUID } = require('./types/binary');
+const { Long } = require('./types/long');
+const { Timestamp } = require('./types/timestamp');
+const { Int32 } = require('./types/int32');
+const { Double } = require('./types/double');
+const { Decimal128 } = require('./types/decimal128');
+const { Code } = require('./types/code');
+const { BSONRegExp } = require('./types/bson-regexp');
+const { BSONSymbol } = require('./types/bson-symbol');
+const { DBRef } = require('./types/dbref');
+const { MinKey, MaxKey } = require('./types/min-max-key');
+const { DBPointer, BSONUndefined } = require('./types/deprecated');
+
+// An int64 decodes to a number when it is exactly representable (bson's rule).
+// bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
+const MAX_SAFE_HIGH = 0x200000;
+const MIN_SAFE_HIGH = -0x200000;
+const UUID_BYTE_LENGTH = 16;
+// where a document sits: the root (per-key validation applies), nested, or a code scope (never a DBRef)
+const ROLE_ROOT = 0;
+const ROLE_NESTED = 1;
+const ROLE_SCOPE = 2;
+
+class Decoder {
+    constructor(buf, opts) {
+        this.buf = buf;
+        this.promoteLongs = true;
+        this.promoteValues = true;
+        this.promoteBuffers = false;
+        this.useBigInt64 = false;
+        this.bsonRegExp = false;
+        this.preserveDeprecated = false;
+        this.maxDepth = C.DEFAULT_MAX_DEPTH;
+        // utf8 validation: true/false for every key, or a per-top-level-key set
+        this.validateUtf8 = true;
+        this.validationKeys = null;
+        if (opts != null) this.setOptions(opts);
+    }
+
+    setOptions(opts) {
+        if (typeof opts.promoteLongs === 'boolean') this.promoteLongs = opts.promoteLongs;
+        if (typeof opts.promoteValues === 'boolean') this.promoteValues = opts.promoteValues;
+        if (typeof opts.promoteBuffers === 'boolean') this.promoteBuffers = opts.promoteBuffers;
+        if (typeof opts.useBigInt64 === 'boolean') this.useBigInt64 = opts.useBigInt64;
+        if (typeof opts.bsonRegExp === 'boolean') this.bsonRegExp = opts.bsonRegExp;
+        if (typeof opts.preserveDeprecated === 'boolean') this.preserveDeprecated = opts.preserveDeprecated;
+        if (opts.maxDepth !== undefined) {
+            if (!Number.isInteger(opts.maxDepth) || opts.maxDepth < 1) throw new BSONError('option maxDepth must be a positive integer');
+            this.maxDepth = opts.maxDepth;
+        }
+        if (this.useBigInt64 && (!this.promoteValues || !this.promoteLongs)) {
+            throw new BSONError('useBigInt64 needs promoteValues and promoteLongs: an int64 must become a bigint or a Long');
+        }
+        if (opts.validation != null) this.setValidation(opts.validation.utf8);
+    }
+
+    // validation.utf8 is a boolean, or {key: true...} / {key: false...} naming top-level keys
+    setValidation(utf8) {
+        if (typeof utf8 === 'boolean' || utf8 === undefined) {
+            this.validateUtf8 = utf8 !== false;
+            return;
+        }
+        const keys = Object.keys(utf8);
+        if (keys.length === 0) throw new BSONError('validation.utf8 must not be an empty object');
+        const setting = utf8[keys[0]];
+        if (typeof setting !== 'boolean') throw new BSONError('validation.utf8 must map keys to booleans');
+        for (const k of keys) {
+            if (utf8[k] !== setting) throw new BSONError('validation.utf8 keys must be all true or all false');
+        }
+        this.validateUtf8 = setting;
+        this.validationKeys = new Set(keys);
+    }
+
+    fail(message, offset, code) {
+        return new BSONError(`${message} at offset ${offset}`, { code: code || 'ERR_BSON_CORRUPT', offset });
+    }
+}
+
+function toBuffer(buf) {
+    if (Buffer.isBuffer(buf)) return buf;
+    if (buf instanceof Uint8Array) return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+    throw new BSONError('decode needs a Buffer or Uint8Array');
+}
+
+// Checks the outer length word of the document at start and returns its size.
+function checkDocumentAt(dec, start, limit, what) {
+    const buf = dec.buf;
+    if (limit - start < 4) {
+        throw dec.fail(`${what} needs a 4-byte length but only ${limit - start} bytes remain`, start, 'ERR_BSON_TRUNCATED');
+    }
+    const size = readInt32LE(buf, start);
+    if (size < C.MIN_DOCUMENT_SIZE) throw dec.fail(`${what} length ${size} is less than the minimum of 5`, start);
+    if (size > limit - start) {
+        const code = limit === buf.length ? 'ERR_BSON_TRUNCATED' : 'ERR_BSON_CORRUPT';
+        throw dec.fail(`${what} length ${size} runs past the ${limit - start} bytes that remain`, start, code);
+    }
+    if (buf[start + size - 1] !== 0) throw dec.fail(`${what} is not terminated by a NUL byte`, start + size - 1);
+    return size;
+}
+
+function decode(input, opts) {
+    const buf = toBuffer(input);
+    const dec = new Decoder(buf, opts);
+    const index = opts != null && opts.index ? opts.index : 0;
+    if (!Number.isInteger(index) || index < 0 || index > buf.length) {
+        throw new BSONError(`index ${index} is outside the buffer of ${buf.length} bytes`);
+    }
+    const size = checkDocumentAt(dec, index, buf.length, 'document');
+    const allowSmaller = opts != null && opts.allowObjectSmallerThanBufferSize === true;
+    if (!allowSmaller && index + size !== buf.length) {
+        throw dec.fail(`document length ${size} does not match the ${buf.length - index} bytes given`, index);
+    }
+    return decodeDocument(dec, index, size, false, 0, dec.validateUtf8, ROLE_ROOT);
+}
+
+// Every document stored back to back in buf.
+function decodeAll(input, opts) {
+    const buf = toBuffer(input);
+    const dec = new Decoder(buf, opts);
+    const docs = [];
+    let pos = 0;
+    while (pos < buf.length) {
+        const size = checkDocumentAt(dec, pos, buf.length, 'document');
+        docs.push(decodeDocument(dec, pos, size, false, 0, dec.validateUtf8, ROLE_ROOT));
+        pos += size;
+    }
+    return docs;
+}
+
+// Decodes the document or array of `size` bytes at start.
+function decodeDocument(dec, start, size, isArray, depth, validate, role) {
+    if (depth > dec.maxDepth) throw dec.fail(`nesting deeper than maxDepth ${dec.maxDepth}`, start, 'ERR_BSON_TOO_DEEP');
+    const buf = dec.buf;
+    const end = start + size - 1; // the terminating NUL, already checked
+    const isRoot = role === ROLE_ROOT;
+    const out = isArray ? [] : {};
+    // a document whose $-keys are only $ref, $id and $db may be a DBRef
+    let dollarKeys = 0;
+    let onlyDBRefKeys = true;
+    let pos = start + 4;
+
+    while (pos < end) {
+        const elementStart = pos;
+        const type = buf[pos++];
+        // the key: buf[end] is NUL so the scan stops at the latest there
+        let keyEnd = pos;
+        while (buf[keyEnd] !== 0) keyEnd++;
+        if (keyEnd === end) throw dec.fail('element key is not terminated inside its document', elementStart);
+        let key;
+        let valueValidate = validate;
+        if (!isArray) {
+            key = readUtf8(buf, pos, keyEnd, validate);
+            if (key === undefined) throw dec.fail('invalid UTF-8 in key', pos);
+            if (isRoot && dec.validationKeys !== null) {
+                valueValidate = dec.validationKeys.has(key) ? dec.validateUtf8 : !dec.validateUtf8;
+            }
+            if (buf[pos] === 0x24) {
+                dollarKeys++;
+                if (onlyDBRefKeys && key !== '$ref' && key !== '$id' && key !== '$db') onlyDBRefKeys = false;
+            }
+        }
+        pos = keyEnd + 1;
+
+        let value;
+        switch (type) {
+            case C.BSON_DOUBLE:
+                if (end - pos < 8) throw truncatedValue(dec, 'double', pos, 8, end);
+                value = readDoubleLE(buf, pos);
+                if (!dec.promoteValues) value = new Double(value);
+                pos += 8;
+                break;
+            case C.BSON_STRING: {
+                const len = checkStringAt(dec, pos, end, 'string');
+                value = readString(dec, pos + 4, pos + 3 + len, valueValidate);
+                pos += 4 + len;
+                break;
+            }
+            case C.BSON_DOCUMENT: {
+                const len = checkDocumentAt(dec, pos, end, 'embedded document');
+                value = decodeDocument(dec, pos, len, false, depth + 1, valueValidate, ROLE_NESTED);
+                pos += len;
+                break;
+            }
+            case C.BSON_ARRAY: {
+                const len = checkDocumentAt(dec, pos, end, 'array');
+                value = decodeDocument(dec, pos, len, true, depth + 1, valueValidate, ROLE_NESTED);
+                pos += len;
+                break;
+            }
+            case C.BSON_BINARY:
+                value = readBinary(dec, pos, end);
+                pos += 5 + readInt32LE(buf, pos);
+                break;
+            case C.BSON_UNDEFINED:
+                value = dec.preserveDeprecated ? new BSONUndefined() : undefined;
+                break;
+            case C.BSON_OBJECTID:
+                if (end - pos < 12) throw truncatedValue(dec, 'ObjectId', pos, 12, end);
+                value = ObjectId.fromBytes(buf, pos);
+                pos += 12;
+                break;
+            case C.BSON_BOOLEAN: {
+                if (end - pos < 1) throw truncatedValue(dec, 'boolean', pos, 1, end);
+                const b = buf[pos];
+                if (b > 1) throw dec.fail(`boolean byte must be 0 or 1, not ${b}`, pos);
+                value = b === 1;
+                pos += 1;
+                break;
+            }
+            case C.BSON_DATE:
+                if (end - pos < 8) throw truncatedValue(dec, 'date', pos, 8, end);
+                value = new Date(readInt64AsNumberLE(buf, pos));
+                pos += 8;
+                break;
+            case C.BSON_NULL:
+                value = null;
+                break;
+            case C.BSON_REGEXP:
+                value = readRegExp(dec, pos, end);
+                pos = dec.nextPos;
+                break;
+            case C.BSON_DBPOINTER: {
+                const len = checkStringAt(dec, pos, end, 'DBPointer namespace');
+                const ns = readString(dec, pos + 4, pos + 3 + len, valueValidate);
+                pos += 4 + len;
+                if (end - pos < 12) throw truncatedValue(dec, 'DBPointer ObjectId', pos, 12, end);
+                const oid = ObjectId.fromBytes(buf, pos);
+                pos += 12;
+                value = dec.preserveDeprecated ? new DBPointer(ns, oid) : new DBRef(ns, oid);
+                break;
+            }
+            case C.BSON_CODE: {
+                const len = checkStringAt(dec, pos, end, 'code');
+                value = new Code(readString(dec, pos + 4, pos + 3 + len, valueValidate));
+                pos += 4 + len;
+                break;
+            }
+            case C.BSON_SYMBOL: {
+                const len = checkStringAt(dec, pos, end, 'symbol');
+                value = readString(dec, pos + 4, pos + 3 + len, valueValidate);
+                if (!dec.promoteValues || dec.preserveDeprecated) value = new BSONSymbol(value);
+                pos += 4 + len;
+                break;
+            }
+            case C.BSON_CODE_W_SCOPE:
+                value = readCodeWithScope(dec, pos, end, depth, valueValidate);
+                pos += readInt32LE(buf, pos);
+                break;
+            case C.BSON_INT32:
+                if (end - pos < 4) throw truncatedValue(dec, 'int32', pos, 4, end);
+                value = readInt32LE(buf, pos);
+                if (!dec.promoteValues) value = new Int32(value);
+                pos += 4;
+                break;
+            case C.BSON_TIMESTAMP:
+                if (end - pos < 8) throw truncatedValue(dec, 'timestamp', pos, 8, end);
+                value = new Timestamp({ i: readUint32LE(buf, pos), t: readUint32LE(buf, pos + 4) });
+                pos += 8;
+                break;
+            case C.BSON_INT64:
+                if (end - pos < 8) throw truncatedValue(dec, 'int64', pos, 8, end);
+                value = readInt64(dec, buf, pos);
+                pos += 8;
+                break;
+            case C.BSON_DECIMAL128:
+                if (end - pos < 16) throw truncatedValue(dec, 'Decimal128', pos, 16, end);
+                value = new Decimal128(Buffer.from(buf.subarray(pos, pos + 16)));
+                pos += 16;
+                break;
+            case C.BSON_MINKEY:
+                value = new MinKey();
+                break;
+            case C.BSON_MAXKEY:
+                value = new MaxKey();
+                break;
+            default:
+                throw dec.fail(`unknown BSON type 0x${type.toString(16).padStart(2, '0')} for key '${key === undefined ? '' : key}'`, elementStart);
+        }
+
+        if (isArray) out.push(value);
+        else if (key === '__proto__') Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+        else out[key] = value;
+    }
+    if (pos !== end) throw dec.fail(`last element runs past the end of its ${isArray ? 'array' : 'document'}`, pos);
+    if (dollarKeys !== 0 && onlyDBRefKeys && role !== ROLE_SCOPE && isDBRefLike(out)) return toDBRef(out);
+    return out;
+}
+
+function truncatedValue(dec, what, pos, need, end) {
+    return dec.fail(`${what} needs ${need} bytes but only ${end - pos} remain in its document`, pos);
+}
+
+// Checks a length-prefixed string (int32 length counting the NUL) at pos; returns the length.
+function checkStringAt(dec, pos, end, what) {
+    if (end - pos < 4) throw truncatedValue(dec, `${what} length`, pos, 4, end);
+    const len = readInt32LE(dec.buf, pos);
+    if (len < 1) throw dec.fail(`${what} length ${len} must be at least 1`, pos);
+    if (len > end - pos - 4) throw dec.fail(`${what} length ${len} runs past the end of its document`, pos);
+    if (dec.buf[pos + 3 + len] !== 0) throw dec.fail(`${what} is not terminated by a NUL byte`, pos + 3 + len);
+    return len;
+}
+
+function readString(dec, start, end, validate) {
+    const str = readUtf8(dec.buf, start, end, validate);
+    if (str === undefined) throw dec.fail('invalid UTF-8 in string', start);
+    return str;
+}
+
+function readInt64(dec, buf, pos) {
+    if (dec.useBigInt64) return readBigInt64LE(buf, pos);
+    const high = readInt32LE(buf, pos + 4);
+    if (dec.promoteLongs && dec.promoteValues && high >= MIN_SAFE_HIGH && (high < MAX_SAFE_HIGH || (high === MAX_SAFE_HIGH && readInt32LE(buf, pos) === 0))) {
+        return readInt64AsNumberLE(buf, pos);
+    }
+    return Long.fromBits(readInt32LE(buf, pos), high, false);
+}
+
+function readBinary(dec, pos, end) {
+    const buf = dec.buf;
+    if (end - pos < 5) throw truncatedValue(dec, 'binary length and subtype', pos, 5, end);
+    let len = readInt32LE(buf, pos);
+    if (len < 0) throw dec.fail(`binary length ${len} is negative`, pos);
+    if (len > end - pos - 5) throw dec.fail(`binary length ${len} runs past the end of its document`, pos);
+    const subtype = buf[pos + 4];
+    let start = pos + 5;
+    if (subtype === C.BINARY_OLD) {
+        if (len < 4) throw dec.fail(`binary subtype 2 length ${len} has no room for its inner length`, pos);
+        const inner = readInt32LE(buf, start);
+        if (inner !== len - 4) throw dec.fail(`binary subtype 2 inner length ${inner} disagrees with outer length ${len}`, start);
+        start += 4;
+        len = inner;
+    }
+    if (dec.promoteBuffers && dec.promoteValues) return Buffer.from(buf.subarray(start, start + len));
+    if (subtype === C.BINARY_UUID && len === UUID_BYTE_LENGTH) return UUID.fromBytes(buf, start, start + len);
+    return Binary.fromBytes(buf, start, start + len, subtype);
+}
+
+function readRegExp(dec, pos, end) {
+    const buf = dec.buf;
+    let patternEnd = pos;
+    while (patternEnd < end && buf[patternEnd] !== 0) patternEnd++;
+    if (patternEnd >= end) throw dec.fail('regular expression pattern is not terminated inside its document', pos);
+    let flagsEnd = patternEnd + 1;
+    while (flagsEnd < end && buf[flagsEnd] !== 0) flagsEnd++;
+    if (flagsEnd >= end) throw dec.fail('regular expression flags are not terminated inside its document', patternEnd + 1);
+    const pattern = readString(dec, pos, patternEnd, dec.validateUtf8);
+    const flags = readString(dec, patternEnd + 1, flagsEnd, dec.validateUtf8);
+    dec.nextPos = flagsEnd + 1;
+    if (dec.bsonRegExp) return new BSONRegExp(pattern, flags);
+    // BSON's flags as JavaScript's, as bson@7 maps them: s -> g; others but i and m dropped
+    let jsFlags = '';
+    for (let i = 0; i < flags.length; i++) {
+        const f = flags[i];
+        if (f === 'i' || f === 'm') jsFlags += f;
+        else if (f === 's') jsFlags += 'g';
+    }
+    try {
+        return new RegExp(pattern, jsFlags);
+    } catch (err) {
+        throw dec.fail(`regular expression /${pattern}/${flags} is not valid in JavaScript (decode with bsonRegExp: true to keep it as a BSONRegExp)`, pos, 'ERR_BSON_REGEXP');
+    }
+}
+
+// int32 total length, string, scope document: the total must equal its parts
+function readCodeWithScope(dec, pos, end, depth, validate) {
+    const buf = dec.buf;
+    if (end - pos < 4) throw truncatedValue(dec, 'code with scope length', pos, 4, end);
+    const total = readInt32LE(buf, pos);
+    if (total < 14) throw dec.fail(`code with scope length ${total} is less than the minimum of 14`, pos);
+    if (total > end - pos) throw dec.fail(`code with scope length ${total} runs past the end of its document`, pos);
+    const scopeEnd = pos + total;
+    const codeLen = checkStringAt(dec, pos + 4, scopeEnd, 'code with scope string');
+    const code = readString(dec, pos + 8, pos + 7 + codeLen, validate);
+    const scopeStart = pos + 8 + codeLen;
+    const scopeSize = checkDocumentAt(dec, scopeStart, scopeEnd, 'code with scope scope');
+    if (scopeStart + scopeSize !== scopeEnd) {
+        throw dec.fail(`code with scope length ${total} disagrees with its parts (${8 + codeLen + scopeSize} bytes)`, pos);
+    }
+    return new Code(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE));
+}
+
+function isDBRefLike(doc) {
+    return doc.$id != null && typeof doc.$ref === 'string' && (!('$db' in doc) || typeof doc.$db === 'string');
+}
+
+function toDBRef(doc) {
+    const fields = {};
+    for (const k of Object.keys(doc)) {
+        if (k !== '$ref' && k !== '$id' && k !== '$db') fields[k] = doc[k];
+    }
+    return new DBRef(doc.$ref, doc.$id, doc.$db, fields);
+}
+
+module.exports = { decode, decodeAll, decodeDocument, checkDocumentAt, Decoder, toBuffer };

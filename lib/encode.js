@@ -1,0 +1,443 @@
+'use strict';
+
+// The encoder: one pass over the value into a growable Buffer, each document's
+// length back-patched when its terminator is written. Type and value rules follow
+// bson@7's serializer so the bytes are identical.
+
+const C = require('./constants');
+const { BSONError } = require('./errors');
+const { writeInt32LE, writeDoubleLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes } = require('./bytes');
+const { writeUtf8, writeCString } = require('./utf8');
+const { validateBinaryVector } = require('./types/binary');
+
+const INITIAL_SCRATCH_SIZE = 64 * 1024;
+// a scratch buffer grown past this by one huge document is not kept for the next call
+const MAX_KEPT_SCRATCH_SIZE = 4 * 1024 * 1024;
+// keys bson lets through checkKeys (they carry DBRef and cluster metadata)
+const CHECK_KEYS_EXEMPT = new Set(['$db', '$ref', '$id', '$clusterTime']);
+
+class Encoder {
+    constructor(buf) {
+        this.buf = buf;
+        this.checkKeys = false;
+        this.serializeFunctions = false;
+        this.ignoreUndefined = true;
+        this.maxDepth = C.DEFAULT_MAX_DEPTH;
+        this.maxDocumentSize = 0;
+        // the containers being written, outermost first, and the key each sits under
+        this.stack = [];
+        this.keys = [];
+    }
+
+    setOptions(opts) {
+        this.checkKeys = false;
+        this.serializeFunctions = false;
+        this.ignoreUndefined = true;
+        this.maxDepth = C.DEFAULT_MAX_DEPTH;
+        this.maxDocumentSize = 0;
+        if (opts == null) return;
+        if (typeof opts.checkKeys === 'boolean') this.checkKeys = opts.checkKeys;
+        if (typeof opts.serializeFunctions === 'boolean') this.serializeFunctions = opts.serializeFunctions;
+        if (typeof opts.ignoreUndefined === 'boolean') this.ignoreUndefined = opts.ignoreUndefined;
+        if (opts.maxDepth !== undefined) this.maxDepth = checkPositiveInteger(opts.maxDepth, 'maxDepth');
+        if (opts.maxDocumentSize !== undefined) {
+            this.maxDocumentSize = checkPositiveInteger(opts.maxDocumentSize, 'maxDocumentSize');
+        }
+    }
+
+    // Makes room for n more bytes at pos, growing by copying only the live region.
+    ensure(pos, n) {
+        const need = pos + n;
+        if (need <= this.buf.length) return;
+        if (this.maxDocumentSize && need > this.maxDocumentSize + n) this.tooLarge(pos);
+        let size = this.buf.length * 2;
+        while (size < need) size *= 2;
+        const grown = Buffer.allocUnsafe(size);
+        this.buf.copy(grown, 0, 0, pos);
+        this.buf = grown;
+    }
+
+    tooLarge(size) {
+        throw new BSONError(`document of ${size} bytes or more exceeds maxDocumentSize ${this.maxDocumentSize}`, {
+            code: 'ERR_BSON_TOO_LARGE',
+        });
+    }
+
+    path(key) {
+        const keys = this.keys.slice(1);
+        if (key !== undefined) keys.push(key);
+        return keys.length ? keys.join('.') : '(root)';
+    }
+
+    fail(message, key) {
+        const path = this.path(key);
+        return new BSONError(`${message} at key path '${path}'`, { code: 'ERR_BSON_ENCODE', path });
+    }
+
+    enter(value, key) {
+        const stack = this.stack;
+        if (stack.indexOf(value) !== -1) {
+            const keyPath = this.path(key);
+            throw new BSONError(`cyclic reference: the value at '${keyPath}' contains itself`, {
+                code: 'ERR_BSON_CYCLE',
+                path: keyPath,
+            });
+        }
+        if (stack.length > this.maxDepth) {
+            throw this.fail(`nesting deeper than maxDepth ${this.maxDepth}`, key);
+        }
+        stack.push(value);
+        this.keys.push(key);
+    }
+
+    leave() {
+        this.stack.pop();
+        this.keys.pop();
+    }
+}
+
+function checkPositiveInteger(value, name) {
+    if (!Number.isInteger(value) || value < 1) throw new BSONError(`option ${name} must be a positive integer`);
+    return value;
+}
+
+let idleEncoder = new Encoder(Buffer.allocUnsafe(INITIAL_SCRATCH_SIZE));
+
+// The shared encoder when free; a fresh one when encode is re-entered (from a toBSON).
+function acquireEncoder(opts) {
+    let enc = idleEncoder;
+    if (enc === null) enc = new Encoder(Buffer.allocUnsafe(1024));
+    else idleEncoder = null;
+    enc.setOptions(opts);
+    return enc;
+}
+
+function releaseEncoder(enc) {
+    enc.stack.length = 0;
+    enc.keys.length = 0;
+    if (enc.buf.length > MAX_KEPT_SCRATCH_SIZE) enc.buf = Buffer.allocUnsafe(INITIAL_SCRATCH_SIZE);
+    idleEncoder = enc;
+}
+
+// Encodes doc into the encoder's buffer from offset 0; returns the byte length.
+function encodeWith(enc, doc) {
+    const root = checkRoot(doc);
+    const end = root === null ? writeEmptyDocument(enc) : writeDocument(enc, 0, root, '');
+    if (enc.maxDocumentSize && end > enc.maxDocumentSize) enc.tooLarge(end);
+    return end;
+}
+
+function encode(doc, opts) {
+    const enc = acquireEncoder(opts);
+    try {
+        const end = encodeWith(enc, doc);
+        const out = Buffer.allocUnsafe(end);
+        enc.buf.copy(out, 0, 0, end);
+        return out;
+    } finally {
+        releaseEncoder(enc);
+    }
+}
+
+// Writes the encoding into buf at offset; returns the offset just past it. Nothing
+// outside [offset, offset + size) is written, and nothing at all when it does not fit.
+function encodeInto(doc, buf, offset, opts) {
+    if (!(buf instanceof Uint8Array)) throw new BSONError('encodeInto needs a Buffer or Uint8Array to write into');
+    if (offset === undefined) offset = 0;
+    if (!Number.isInteger(offset) || offset < 0 || offset > buf.length) {
+        throw new BSONError(`offset ${offset} is outside the buffer of ${buf.length} bytes`);
+    }
+    const enc = acquireEncoder(opts);
+    try {
+        const end = encodeWith(enc, doc);
+        if (end > buf.length - offset) {
+            throw new BSONError(
+                `document of ${end} bytes does not fit in the ${buf.length - offset} bytes after offset ${offset}`,
+                { code: 'ERR_BSON_BUFFER_TOO_SMALL' }
+            );
+        }
+        copyBytes(enc.buf, 0, end, buf, offset);
+        return offset + end;
+    } finally {
+        releaseEncoder(enc);
+    }
+}
+
+// What encode accepts at the top, as bson@7 does: null is an empty document.
+function checkRoot(doc) {
+    if (doc == null) return null;
+    if (typeof doc !== 'object') throw new BSONError('encode needs an object as the document, not ' + typeof doc);
+    if (Array.isArray(doc)) throw new BSONError('encode does not take an array as the document');
+    if (typeof doc._bsontype === 'string') throw new BSONError(`a ${doc._bsontype} cannot be encoded as a document`);
+    if (doc instanceof Date || doc instanceof RegExp || doc instanceof Uint8Array || isAnyArrayBuffer(doc)) {
+        throw new BSONError('a Date, RegExp, typed array or ArrayBuffer cannot be encoded as a document');
+    }
+    return doc;
+}
+
+function isAnyArrayBuffer(value) {
+    return value instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer);
+}
+
+function writeEmptyDocument(enc) {
+    enc.ensure(0, C.MIN_DOCUMENT_SIZE);
+    writeInt32LE(enc.buf, 0, C.MIN_DOCUMENT_SIZE);
+    enc.buf[4] = 0;
+    return C.MIN_DOCUMENT_SIZE;
+}
+
+// Writes obj (plain object, Map or array) as a document at pos; returns the next pos.
+function writeDocument(enc, pos, obj, key) {
+    enc.enter(obj, key);
+    const start = pos;
+    enc.ensure(pos, 4);
+    pos += 4;
+    if (Array.isArray(obj)) {
+        for (let i = 0; i < obj.length; i++) pos = writeElement(enc, pos, i, obj[i], true);
+    } else if (obj instanceof Map) {
+        for (const entry of obj) {
+            const k = entry[0];
+            if (typeof k !== 'string') throw enc.fail('a Map key must be a string, not ' + typeof k, String(k));
+            pos = writeElement(enc, pos, k, entry[1], false);
+        }
+    } else {
+        if (typeof obj.toBSON === 'function') {
+            obj = obj.toBSON();
+            if (obj != null && typeof obj !== 'object') throw enc.fail('toBSON() did not return an object', key);
+            if (obj == null) obj = {};
+        }
+        const keys = Object.keys(obj);
+        for (let i = 0; i < keys.length; i++) {
+            const k = keys[i];
+            pos = writeElement(enc, pos, k, obj[k], false);
+        }
+    }
+    enc.ensure(pos, 1);
+    enc.buf[pos++] = 0;
+    writeInt32LE(enc.buf, start, pos - start);
+    enc.leave();
+    return pos;
+}
+
+// Writes the type byte and the key; returns the pos of the value. `room` is the
+// most bytes the value itself can take.
+function writeElementHeader(enc, pos, type, key, isArrayIndex, room) {
+    if (isArrayIndex) {
+        enc.ensure(pos, 12 + room);
+        const buf = enc.buf;
+        buf[pos++] = type;
+        return writeIndexKey(buf, pos, key);
+    }
+    enc.ensure(pos, 2 + 3 * key.length + room);
+    const buf = enc.buf;
+    buf[pos++] = type;
+    const next = writeCString(buf, pos, key);
+    if (next < 0) throw enc.fail('a key must not contain a NUL byte', key);
+    if (enc.checkKeys) checkKey(enc, key);
+    return next;
+}
+
+function checkKey(enc, key) {
+    if (CHECK_KEYS_EXEMPT.has(key)) return;
+    if (key.charCodeAt(0) === 0x24) throw enc.fail(`key '${key}' must not start with '$'`, key);
+    if (key.indexOf('.') !== -1) throw enc.fail(`key '${key}' must not contain '.'`, key);
+}
+
+// Array keys are the decimal index, written without making a string.
+function writeIndexKey(buf, pos, index) {
+    if (index < 10) {
+        buf[pos] = 0x30 + index;
+    } else {
+        const digits = index < 100 ? 2 : index < 1000 ? 3 : String(index).length;
+        for (let i = pos + digits - 1; i >= pos; i--) {
+            buf[i] = 0x30 + (index % 10);
+            index = (index / 10) | 0;
+        }
+        pos += digits - 1;
+    }
+    buf[pos + 1] = 0;
+    return pos + 2;
+}
+
+function writeElement(enc, pos, key, value, isArrayIndex) {
+    switch (typeof value) {
+        case 'string':
+            return writeStringElement(enc, pos, C.BSON_STRING, key, value, isArrayIndex);
+        case 'number':
+            // int32 when an integer in range and not -0, as bson@7
+            if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
+                pos = writeElementHeader(enc, pos, C.BSON_INT32, key, isArrayIndex, 4);
+                return writeInt32LE(enc.buf, pos, value);
+            }
+            pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
+            return writeDoubleLE(enc.buf, pos, value);
+        case 'boolean':
+            pos = writeElementHeader(enc, pos, C.BSON_BOOLEAN, key, isArrayIndex, 1);
+            enc.buf[pos] = value ? 1 : 0;
+            return pos + 1;
+        case 'object':
+            if (value === null) return writeElementHeader(enc, pos, C.BSON_NULL, key, isArrayIndex, 0);
+            if (typeof value.toBSON === 'function') {
+                value = value.toBSON();
+                if (typeof value !== 'object' || value === null) return writeElement(enc, pos, key, value, isArrayIndex);
+            }
+            if (value._bsontype == null) return writeObjectElement(enc, pos, key, value, isArrayIndex);
+            return writeTypedElement(enc, pos, key, value, isArrayIndex);
+        case 'undefined':
+            if (isArrayIndex || !enc.ignoreUndefined) return writeElementHeader(enc, pos, C.BSON_NULL, key, isArrayIndex, 0);
+            return pos;
+        case 'bigint':
+            pos = writeElementHeader(enc, pos, C.BSON_INT64, key, isArrayIndex, 8);
+            return writeBigInt64LE(enc.buf, pos, value);
+        case 'function':
+            if (enc.serializeFunctions) return writeStringElement(enc, pos, C.BSON_CODE, key, value.toString(), isArrayIndex);
+            return pos;
+        default:
+            // a Symbol has no BSON form: skipped, as bson@7 does
+            return pos;
+    }
+}
+
+// string, code and symbol: int32 byte length (with the NUL), UTF-8, NUL
+function writeStringElement(enc, pos, type, key, str, isArrayIndex) {
+    pos = writeElementHeader(enc, pos, type, key, isArrayIndex, 5 + 3 * str.length);
+    return writeLengthPrefixedString(enc.buf, pos, str);
+}
+
+function writeLengthPrefixedString(buf, pos, str) {
+    const end = writeUtf8(buf, pos + 4, str);
+    buf[end] = 0;
+    writeInt32LE(buf, pos, end + 1 - (pos + 4));
+    return end + 1;
+}
+
+// Objects without a _bsontype: Date, binary data, RegExp, or a nested document.
+function writeObjectElement(enc, pos, key, value, isArrayIndex) {
+    if (value instanceof Date) {
+        pos = writeElementHeader(enc, pos, C.BSON_DATE, key, isArrayIndex, 8);
+        return writeInt64FromNumberLE(enc.buf, pos, value.getTime());
+    }
+    if (value instanceof Uint8Array) return writeBinary(enc, pos, key, value, value.length, C.BINARY_GENERIC, isArrayIndex);
+    if (value instanceof RegExp) return writeRegExp(enc, pos, key, value.source, regExpFlags(value), isArrayIndex);
+    if (isAnyArrayBuffer(value)) {
+        const bytes = new Uint8Array(value);
+        return writeBinary(enc, pos, key, bytes, bytes.length, C.BINARY_GENERIC, isArrayIndex);
+    }
+    pos = writeElementHeader(enc, pos, Array.isArray(value) ? C.BSON_ARRAY : C.BSON_DOCUMENT, key, isArrayIndex, 0);
+    return writeDocument(enc, pos, value, key);
+}
+
+// bson@7 stores the global flag as 's' and drops the others it does not know
+function regExpFlags(re) {
+    let flags = '';
+    if (re.ignoreCase) flags += 'i';
+    if (re.global) flags += 's';
+    if (re.multiline) flags += 'm';
+    return flags;
+}
+
+function writeRegExp(enc, pos, key, pattern, flags, isArrayIndex) {
+    pos = writeElementHeader(enc, pos, C.BSON_REGEXP, key, isArrayIndex, 2 + 3 * (pattern.length + flags.length));
+    pos = writeCString(enc.buf, pos, pattern);
+    if (pos < 0) throw enc.fail('a regular expression pattern must not contain a NUL byte', key);
+    pos = writeCString(enc.buf, pos, flags);
+    if (pos < 0) throw enc.fail('regular expression flags must not contain a NUL byte', key);
+    return pos;
+}
+
+function writeBinary(enc, pos, key, bytes, length, subtype, isArrayIndex) {
+    const isOld = subtype === C.BINARY_OLD;
+    pos = writeElementHeader(enc, pos, C.BSON_BINARY, key, isArrayIndex, 9 + length);
+    const buf = enc.buf;
+    // subtype 2 repeats the length inside the payload
+    pos = writeInt32LE(buf, pos, isOld ? length + 4 : length);
+    buf[pos++] = subtype;
+    if (isOld) pos = writeInt32LE(buf, pos, length);
+    return copyBytes(bytes, 0, length, buf, pos);
+}
+
+// Instances of qbson's or bson@7's type classes, recognised by their tag.
+function writeTypedElement(enc, pos, key, value, isArrayIndex) {
+    if (value[C.BSON_VERSION_SYMBOL] !== C.BSON_MAJOR_VERSION) {
+        throw enc.fail(
+            `an object with _bsontype '${String(value._bsontype)}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance`,
+            key
+        );
+    }
+    switch (value._bsontype) {
+        case 'ObjectId': {
+            pos = writeElementHeader(enc, pos, C.BSON_OBJECTID, key, isArrayIndex, 12);
+            if (typeof value.writeTo === 'function') return value.writeTo(enc.buf, pos);
+            return copyBytes(value.id, 0, 12, enc.buf, pos);
+        }
+        case 'Long':
+        case 'Timestamp': {
+            pos = writeElementHeader(enc, pos, value._bsontype === 'Long' ? C.BSON_INT64 : C.BSON_TIMESTAMP, key, isArrayIndex, 8);
+            writeInt32LE(enc.buf, pos, value.low);
+            return writeInt32LE(enc.buf, pos + 4, value.high);
+        }
+        case 'Double':
+            pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
+            return writeDoubleLE(enc.buf, pos, value.value);
+        case 'Int32':
+            pos = writeElementHeader(enc, pos, C.BSON_INT32, key, isArrayIndex, 4);
+            return writeInt32LE(enc.buf, pos, value.value);
+        case 'Decimal128':
+            pos = writeElementHeader(enc, pos, C.BSON_DECIMAL128, key, isArrayIndex, 16);
+            return copyBytes(value.bytes, 0, 16, enc.buf, pos);
+        case 'Binary':
+            if (value.sub_type === C.BINARY_VECTOR) validateBinaryVector(value);
+            return writeBinary(enc, pos, key, value.buffer, value.position, value.sub_type, isArrayIndex);
+        case 'Code':
+            if (value.scope && typeof value.scope === 'object') return writeCodeWithScope(enc, pos, key, value, isArrayIndex);
+            return writeStringElement(enc, pos, C.BSON_CODE, key, String(value.code), isArrayIndex);
+        case 'BSONSymbol':
+            return writeStringElement(enc, pos, C.BSON_SYMBOL, key, value.value, isArrayIndex);
+        case 'BSONRegExp':
+            return writeRegExp(enc, pos, key, value.pattern, value.options.split('').sort().join(''), isArrayIndex);
+        case 'DBRef':
+            return writeDBRef(enc, pos, key, value, isArrayIndex);
+        case 'MinKey':
+            return writeElementHeader(enc, pos, C.BSON_MINKEY, key, isArrayIndex, 0);
+        case 'MaxKey':
+            return writeElementHeader(enc, pos, C.BSON_MAXKEY, key, isArrayIndex, 0);
+        case 'DBPointer': {
+            const ns = value.namespace;
+            pos = writeElementHeader(enc, pos, C.BSON_DBPOINTER, key, isArrayIndex, 17 + 3 * ns.length);
+            pos = writeLengthPrefixedString(enc.buf, pos, ns);
+            return copyBytes(value.oid.id, 0, 12, enc.buf, pos);
+        }
+        case 'Undefined':
+            return writeElementHeader(enc, pos, C.BSON_UNDEFINED, key, isArrayIndex, 0);
+        default:
+            throw enc.fail(`unrecognized _bsontype '${String(value._bsontype)}'`, key);
+    }
+}
+
+// int32 total length, the code as a string, the scope as a document
+function writeCodeWithScope(enc, pos, key, value, isArrayIndex) {
+    const code = String(value.code);
+    pos = writeElementHeader(enc, pos, C.BSON_CODE_W_SCOPE, key, isArrayIndex, 9 + 3 * code.length);
+    const start = pos;
+    pos = writeLengthPrefixedString(enc.buf, pos + 4, code);
+    pos = writeDocument(enc, pos, value.scope, key);
+    writeInt32LE(enc.buf, start, pos - start);
+    return pos;
+}
+
+// A DBRef is the document {$ref, $id, $db?, ...fields}, written with bson's fixed
+// options for it: keys unchecked, undefined values dropped.
+function writeDBRef(enc, pos, key, value, isArrayIndex) {
+    const doc = Object.assign({ $ref: value.collection, $id: value.oid }, value.db != null ? { $db: value.db } : null, value.fields);
+    const checkKeys = enc.checkKeys;
+    const ignoreUndefined = enc.ignoreUndefined;
+    enc.checkKeys = false;
+    enc.ignoreUndefined = true;
+    pos = writeElementHeader(enc, pos, C.BSON_DOCUMENT, key, isArrayIndex, 0);
+    pos = writeDocument(enc, pos, doc, key);
+    enc.checkKeys = checkKeys;
+    enc.ignoreUndefined = ignoreUndefined;
+    return pos;
+}
+
+module.exports = { encode, encodeInto, checkRoot, regExpFlags, isAnyArrayBuffer };

@@ -1,0 +1,108 @@
+'use strict';
+
+// UTF-8 for the codec: JavaScript loops for short strings, Buffer's native
+// methods for long ones. Lone surrogates become U+FFFD (EF BF BD), as Buffer does.
+
+const { isUtf8 } = require('buffer');
+
+// Below these lengths the JavaScript loop beats the native call's fixed cost.
+const SHORT_ENCODE_LENGTH = 64;
+const SHORT_DECODE_LENGTH = 32;
+
+// Byte length of a string in UTF-8.
+function utf8Length(str) {
+    const len = str.length;
+    if (len > SHORT_ENCODE_LENGTH) return Buffer.byteLength(str, 'utf8');
+    let bytes = len;
+    for (let i = 0; i < len; i++) {
+        const c = str.charCodeAt(i);
+        if (c < 0x80) continue;
+        if (c < 0x800) bytes += 1;
+        else if (c >= 0xd800 && c < 0xdc00 && i + 1 < len && (str.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+            bytes += 2;
+            i++;
+        } else bytes += 2;
+    }
+    return bytes;
+}
+
+// Writes str at pos (buf must have room for 3 bytes per UTF-16 unit); returns the next pos.
+function writeUtf8(buf, pos, str) {
+    const len = str.length;
+    if (len > SHORT_ENCODE_LENGTH) return pos + buf.utf8Write(str, pos);
+    for (let i = 0; i < len; i++) {
+        let c = str.charCodeAt(i);
+        if (c < 0x80) {
+            buf[pos++] = c;
+        } else if (c < 0x800) {
+            buf[pos++] = 0xc0 | (c >> 6);
+            buf[pos++] = 0x80 | (c & 0x3f);
+        } else if (c >= 0xd800 && c < 0xe000) {
+            const next = i + 1 < len ? str.charCodeAt(i + 1) : 0;
+            if (c < 0xdc00 && (next & 0xfc00) === 0xdc00) {
+                c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+                i++;
+                buf[pos++] = 0xf0 | (c >> 18);
+                buf[pos++] = 0x80 | ((c >> 12) & 0x3f);
+                buf[pos++] = 0x80 | ((c >> 6) & 0x3f);
+                buf[pos++] = 0x80 | (c & 0x3f);
+            } else {
+                buf[pos++] = 0xef;
+                buf[pos++] = 0xbf;
+                buf[pos++] = 0xbd;
+            }
+        } else {
+            buf[pos++] = 0xe0 | (c >> 12);
+            buf[pos++] = 0x80 | ((c >> 6) & 0x3f);
+            buf[pos++] = 0x80 | (c & 0x3f);
+        }
+    }
+    return pos;
+}
+
+// Writes str and a NUL terminator; returns the next pos, or -1 if str holds a NUL
+// (a C string cannot carry one: the caller reports it with the key's path).
+function writeCString(buf, pos, str) {
+    const len = str.length;
+    if (len > SHORT_ENCODE_LENGTH) {
+        if (str.indexOf('\u0000') !== -1) return -1;
+        pos += buf.utf8Write(str, pos);
+        buf[pos] = 0;
+        return pos + 1;
+    }
+    for (let i = 0; i < len; i++) {
+        const c = str.charCodeAt(i);
+        if (c < 0x80 && c !== 0) {
+            buf[pos++] = c;
+        } else {
+            if (c === 0 || str.indexOf('\u0000', i) !== -1) return -1;
+            pos = writeUtf8(buf, pos, str.slice(i));
+            break;
+        }
+    }
+    buf[pos] = 0;
+    return pos + 1;
+}
+
+// Decodes buf[start, end). With validate, invalid UTF-8 returns undefined (the
+// caller throws with the offset); without, it becomes U+FFFD as in Buffer.toString.
+function readUtf8(buf, start, end, validate) {
+    const len = end - start;
+    if (len <= SHORT_DECODE_LENGTH) {
+        let str = '';
+        for (let i = start; i < end; i++) {
+            const c = buf[i];
+            if (c >= 0x80) return readUtf8Native(buf, start, end, validate);
+            str += String.fromCharCode(c);
+        }
+        return str;
+    }
+    return readUtf8Native(buf, start, end, validate);
+}
+
+function readUtf8Native(buf, start, end, validate) {
+    if (validate && !isUtf8(buf.subarray(start, end))) return undefined;
+    return buf.utf8Slice(start, end);
+}
+
+module.exports = { utf8Length, writeUtf8, writeCString, readUtf8, SHORT_ENCODE_LENGTH, SHORT_DECODE_LENGTH };

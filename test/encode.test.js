@@ -1,0 +1,186 @@
+'use strict';
+
+const assert = require('assert');
+const bson = require('bson');
+const qbson = require('..');
+
+function hex(buf) {
+    return Buffer.from(buf).toString('hex');
+}
+
+function assertSameAsBson(doc, opts) {
+    assert.strictEqual(hex(qbson.encode(doc, opts)), hex(bson.serialize(doc, opts)));
+    assert.strictEqual(qbson.calculateObjectSize(doc, opts), qbson.encode(doc, opts).length);
+}
+
+function assertEncodeError(doc, pattern, opts) {
+    assert.throws(
+        () => qbson.encode(doc, opts),
+        (err) => err instanceof qbson.BSONError && err.name === 'BSONError' && pattern.test(err.message)
+    );
+}
+
+describe('encode', function () {
+    describe('values as bson@7 writes them', function () {
+        it('numbers: int32 in range, double otherwise, -0 as double', function () {
+            assertSameAsBson({ a: 0, b: -0, c: 2147483647, d: -2147483648, e: 2147483648, f: 1.5, g: NaN, h: -Infinity });
+        });
+        it('bigint as int64, wrapped to 64 bits', function () {
+            assertSameAsBson({ a: 1n, b: -(2n ** 63n), c: 2n ** 63n - 1n });
+        });
+        it('strings with multi-byte characters, astral characters and lone surrogates', function () {
+            assertSameAsBson({ a: 'héllo', b: '日本語', c: '😀', d: '\ud800', e: 'x\udc00y', f: 'é'.repeat(100), g: '\ud83d'.repeat(70) });
+        });
+        it('keys with multi-byte characters and long keys', function () {
+            assertSameAsBson({ é: 1, ['k'.repeat(200)]: 2, ['ü'.repeat(70)]: 3 });
+        });
+        it('dates, including an invalid one', function () {
+            assertSameAsBson({ a: new Date(0), b: new Date(-1), c: new Date(8.64e15), d: new Date(NaN) });
+        });
+        it('RegExp flags as bson stores them (global as s, unknown flags dropped)', function () {
+            assertSameAsBson({ a: /x/gimsuy, b: /y/, c: /é/i });
+        });
+        it('Buffer and Uint8Array as binary subtype 0', function () {
+            assertSameAsBson({ a: Buffer.from('abc'), b: new Uint8Array([1, 2, 3]), c: Buffer.alloc(0), d: Buffer.alloc(100, 7) });
+        });
+        it('undefined: skipped by default, null with ignoreUndefined false, always null in arrays', function () {
+            assertSameAsBson({ a: undefined, b: [undefined, 1] });
+            assertSameAsBson({ a: undefined, b: [undefined] }, { ignoreUndefined: false });
+        });
+        it('functions: skipped, or Code with serializeFunctions', function () {
+            const doc = { f: function add(a, b) { return a + b; }, x: 1 };
+            assertSameAsBson(doc);
+            assertSameAsBson(doc, { serializeFunctions: true });
+        });
+        it('symbols are skipped', function () {
+            assertSameAsBson({ a: Symbol('x'), b: 1 });
+        });
+        it('Map keeps its insertion order', function () {
+            assertSameAsBson({ m: new Map([['z', 1], ['a', { b: 2 }]]) });
+            assertSameAsBson(new Map([['z', 1], ['a', 2]]));
+        });
+        it('toBSON is honoured at the root and on values', function () {
+            assertSameAsBson({ a: { toBSON: () => ({ x: 1 }) }, b: { toBSON: () => 5 } });
+            assertSameAsBson({ toBSON: () => ({ y: 'root' }) });
+        });
+        it('null and undefined roots are the empty document', function () {
+            assert.strictEqual(hex(qbson.encode(null)), '0500000000');
+            assert.strictEqual(hex(qbson.encode(undefined)), '0500000000');
+        });
+        it('large documents, beyond bson\'s internal buffer, are written exactly', function () {
+            const doc = { s: 'x'.repeat(20 * 1024 * 1024) };
+            const buf = qbson.encode(doc);
+            assert.strictEqual(buf.length, 20 * 1024 * 1024 + 12);
+            assert.strictEqual(qbson.decode(buf).s.length, doc.s.length);
+        });
+        it('an ArrayBuffer is binary subtype 0 (bson writes an empty document)', function () {
+            const ab = new Uint8Array([9, 8, 7]).buffer;
+            const doc = qbson.decode(qbson.encode({ a: ab }));
+            assert.deepStrictEqual([...doc.a.buffer], [9, 8, 7]);
+            assert.strictEqual(qbson.calculateObjectSize({ a: ab }), qbson.encode({ a: ab }).length);
+        });
+        it('qbson and bson type instances give the same bytes', function () {
+            const oid = '0123456789abcdef01234567';
+            const ours = { o: new qbson.ObjectId(oid), l: qbson.Long.fromNumber(-7), i: new qbson.Int32(3), d: new qbson.Double(1) };
+            const theirs = { o: new bson.ObjectId(oid), l: bson.Long.fromNumber(-7), i: new bson.Int32(3), d: new bson.Double(1) };
+            assert.strictEqual(hex(qbson.encode(ours)), hex(bson.serialize(theirs)));
+            assert.strictEqual(hex(bson.serialize(ours)), hex(bson.serialize(theirs)));
+        });
+    });
+
+    describe('refusals, each a BSONError naming where', function () {
+        it('a key containing NUL', function () {
+            assertEncodeError({ a: { 'b\u0000c': 1 } }, /NUL.*'a\.b\u0000c'/);
+            assertEncodeError({ ['é\u0000']: 1 }, /NUL/);
+            assertEncodeError({ ['x'.repeat(100) + '\u0000']: 1 }, /NUL/);
+        });
+        it('a RegExp or BSONRegExp pattern containing NUL', function () {
+            assertEncodeError({ r: new RegExp('a\u0000') }, /NUL.*'r'/);
+            assertEncodeError({ r: new qbson.BSONRegExp('a\u0000b', 'i') }, /NUL/);
+        });
+        it('checkKeys: $-prefixed and dotted keys, as bson', function () {
+            assertEncodeError({ a: { $set: 1 } }, /must not start with '\$'.*'a\.\$set'/, { checkKeys: true });
+            assertEncodeError({ 'a.b': 1 }, /must not contain '\.'/, { checkKeys: true });
+            assertSameAsBson({ $ref: 'c', $id: 1, $db: 'x' }, { checkKeys: true });
+            assertSameAsBson({ $set: 1, 'a.b': 2 });
+        });
+        it('a cycle, with its path', function () {
+            const doc = { a: { b: [] } };
+            doc.a.b.push(doc.a);
+            assertEncodeError(doc, /cyclic.*'a\.b\.0'/);
+            assert.throws(() => qbson.calculateObjectSize(doc), qbson.BSONError);
+        });
+        it('the same object twice (not a cycle) is fine', function () {
+            const shared = { x: 1 };
+            assertSameAsBson({ a: shared, b: shared, c: [shared, shared] });
+        });
+        it('nesting deeper than maxDepth', function () {
+            let doc = {};
+            for (let i = 0; i < 20; i++) doc = { d: doc };
+            assertEncodeError(doc, /maxDepth 10/, { maxDepth: 10 });
+            assert.ok(qbson.encode(doc, { maxDepth: 20 }).length > 0);
+        });
+        it('a document nested 100,000 levels is a clean error', function () {
+            let doc = {};
+            for (let i = 0; i < 100000; i++) doc = { d: doc };
+            assertEncodeError(doc, /maxDepth/);
+        });
+        it('a plain object posing as a BSON type', function () {
+            assertEncodeError({ a: JSON.parse('{"_bsontype":"ObjectId","id":"x"}') }, /_bsontype 'ObjectId'.*'a'/);
+            assertEncodeError({ a: { _bsontype: 'Long', low: 1, high: 0 } }, /not a BSON 7\.x type/);
+        });
+        it('roots that are not documents', function () {
+            assertEncodeError([1, 2], /array/);
+            assertEncodeError('str', /object/);
+            assertEncodeError(new Date(), /Date/);
+            assertEncodeError(new qbson.ObjectId(), /ObjectId/);
+        });
+        it('maxDocumentSize', function () {
+            assertEncodeError({ s: 'x'.repeat(1000) }, /maxDocumentSize 100/, { maxDocumentSize: 100 });
+            assert.strictEqual(qbson.encode({ s: 'x' }, { maxDocumentSize: 100 }).length, 14);
+        });
+        it('does not mutate its input', function () {
+            const doc = { a: [1, { b: 'c' }], d: new Map([['e', 1]]) };
+            const before = JSON.stringify([doc, [...doc.d]]);
+            qbson.encode(doc);
+            assert.strictEqual(JSON.stringify([doc, [...doc.d]]), before);
+        });
+    });
+
+    describe('encodeInto', function () {
+        it('writes at the offset and returns the offset after the document', function () {
+            const buf = Buffer.alloc(40, 0xee);
+            const end = qbson.encodeInto({ a: 1 }, buf, 3);
+            assert.strictEqual(end, 3 + 12);
+            assert.strictEqual(buf.subarray(3, end).toString('hex'), hex(bson.serialize({ a: 1 })));
+            assert.strictEqual(buf[2], 0xee);
+            assert.strictEqual(buf[end], 0xee);
+        });
+        it('refuses a document that does not fit, changing nothing', function () {
+            const buf = Buffer.alloc(16, 0xee);
+            assert.throws(
+                () => qbson.encodeInto({ s: 'too long for the space' }, buf, 2),
+                (err) => err instanceof qbson.BSONError && err.code === 'ERR_BSON_BUFFER_TOO_SMALL'
+            );
+            assert.ok(buf.every((b) => b === 0xee));
+        });
+        it('accepts a Uint8Array', function () {
+            const buf = new Uint8Array(12);
+            assert.strictEqual(qbson.encodeInto({ a: 1 }, buf), 12);
+            assert.strictEqual(hex(buf), hex(bson.serialize({ a: 1 })));
+        });
+        it('serializeWithBufferAndIndex returns the last index written, as bson', function () {
+            const ours = Buffer.alloc(30);
+            const theirs = Buffer.alloc(30);
+            assert.strictEqual(
+                qbson.serializeWithBufferAndIndex({ a: 'b' }, ours, { index: 4 }),
+                bson.serializeWithBufferAndIndex({ a: 'b' }, theirs, { index: 4 })
+            );
+            assert.strictEqual(hex(ours), hex(theirs));
+        });
+        it('a toBSON that encodes re-enters safely', function () {
+            const inner = { toBSON: () => ({ bytes: qbson.encode({ x: 1 }) }) };
+            assertSameAsBson({ a: inner });
+        });
+    });
+});
