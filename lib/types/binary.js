@@ -1,0 +1,477 @@
+'use strict';
+
+const crypto = require('crypto');
+const os = require('os');
+const { BSONValue } = require('./bson-value');
+const { BSONError } = require('../errors');
+
+const BIG_ENDIAN_HOST = os.endianness() === 'BE';
+
+const UUID_NO_DASHES = /^[0-9a-f]{32}$/i;
+const UUID_DASHES = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const VECTOR_INT8 = 0x03;
+const VECTOR_FLOAT32 = 0x27;
+const VECTOR_PACKED_BIT = 0x10;
+
+function defaultInspect(value) {
+    return JSON.stringify(value);
+}
+
+function describe(value) {
+    if (value === null) return 'null';
+    if (Array.isArray(value)) return 'an array';
+    if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
+    return `a ${typeof value}`;
+}
+
+// A Buffer over the same memory as a typed array, DataView or (Shared)ArrayBuffer.
+function asBuffer(value) {
+    if (Buffer.isBuffer(value)) return value;
+    if (ArrayBuffer.isView(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    const tag = value != null ? Object.prototype.toString.call(value) : '';
+    if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') return Buffer.from(value);
+    throw new BSONError(`Binary data must be a Uint8Array, an ArrayBuffer or an array of bytes, got ${describe(value)}`);
+}
+
+// The bytes of a typed array or DataView as a Uint8Array view (no copy).
+function viewBytes(view) {
+    return view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+}
+
+function vectorBytes(dtype, padding, byteLength) {
+    const bytes = Buffer.alloc(byteLength + 2);
+    bytes[0] = dtype;
+    bytes[1] = padding;
+    return bytes;
+}
+
+// Checks the header and length of a vector (subtype 9) payload of a known dtype;
+// unknown dtypes and other subtypes pass. The encoder calls this before writing.
+function validateBinaryVector(binary) {
+    if (binary.sub_type !== Binary.SUBTYPE_VECTOR) return;
+    const size = binary.position;
+    const dtype = binary.buffer[0];
+    // undefined when the payload is shorter than 2 bytes, which then fails the checks below
+    const padding = binary.buffer[1];
+
+    if ((dtype === VECTOR_FLOAT32 || dtype === VECTOR_INT8) && padding !== 0) {
+        throw new BSONError('Invalid Vector: padding must be zero for int8 and float32 vectors');
+    }
+    if (dtype === VECTOR_FLOAT32 && size !== 0 && size !== 2 && (size - 2) % 4 !== 0) {
+        throw new BSONError('Invalid Vector: Float32 vector must contain a multiple of 4 bytes');
+    }
+    if (dtype === VECTOR_PACKED_BIT) {
+        if (padding !== 0 && size === 2) {
+            throw new BSONError('Invalid Vector: padding must be zero for packed bit vectors that are empty');
+        }
+        if (padding > 7) {
+            throw new BSONError(`Invalid Vector: padding must be a value between 0 and 7. found: ${padding}`);
+        }
+    }
+}
+
+function checkVector(binary, dtype, name) {
+    if (binary.sub_type !== Binary.SUBTYPE_VECTOR) throw new BSONError('Binary sub_type is not Vector');
+    if (binary.buffer[0] !== dtype) throw new BSONError(`Binary datatype field is not ${name}`);
+    validateBinaryVector(binary);
+}
+
+// a copy of a vector's data bytes (after the 2-byte header) in a fresh ArrayBuffer
+function vectorData(binary) {
+    const b = binary.buffer;
+    return b.buffer.slice(b.byteOffset + 2, b.byteOffset + binary.position);
+}
+
+class Binary extends BSONValue {
+    constructor(buffer, subType) {
+        super();
+        if (typeof buffer === 'string') {
+            throw new BSONError('Binary can only be constructed from Uint8Array or number[]');
+        }
+        let bytes;
+        let position;
+        if (buffer == null) {
+            bytes = Buffer.alloc(Binary.BUFFER_SIZE);
+            position = 0;
+        } else {
+            bytes = Array.isArray(buffer) ? Buffer.from(buffer) : asBuffer(buffer);
+            position = bytes.byteLength;
+        }
+        // the data; may be longer than the value after put()/write(), see position
+        this.buffer = bytes;
+        this.sub_type = (subType == null ? Binary.SUBTYPE_DEFAULT : subType) & 0xff;
+        // the length of the value held in buffer
+        this.position = position;
+    }
+
+    get _bsontype() {
+        return 'Binary';
+    }
+
+    // Decoder fast path: a Binary holding a copy of buf[start..end) with the given
+    // subtype. Like bson's deserializer, subtype 4 with exactly 16 bytes gives a UUID.
+    // No validation: the caller has checked the bounds.
+    static fromBytes(buf, start, end, subtype) {
+        const length = end - start;
+        const bytes = Buffer.allocUnsafe(length);
+        if (length <= 16) {
+            for (let i = 0; i < length; i++) bytes[i] = buf[start + i];
+        } else {
+            bytes.set(buf.subarray(start, end));
+        }
+        if (subtype === Binary.SUBTYPE_UUID && length === 16) return new UUID(bytes);
+        return new Binary(bytes, subtype);
+    }
+
+    // Appends one byte: a number 0-255, a one-character string, or a one-element array.
+    put(byteValue) {
+        let byte;
+        if (typeof byteValue === 'number') {
+            byte = byteValue;
+        } else if (typeof byteValue === 'string') {
+            if (byteValue.length !== 1) throw new BSONError('only accepts single character String');
+            byte = byteValue.charCodeAt(0);
+        } else {
+            if (byteValue == null || byteValue.length !== 1) {
+                throw new BSONError('only accepts single character Uint8Array or Array');
+            }
+            byte = byteValue[0];
+        }
+        if (!Number.isInteger(byte) || byte < 0 || byte > 255) {
+            throw new BSONError('only accepts number in a valid unsigned byte range 0-255');
+        }
+        if (this.buffer.byteLength <= this.position) {
+            const grown = Buffer.alloc(Binary.BUFFER_SIZE + this.buffer.length);
+            grown.set(this.buffer, 0);
+            this.buffer = grown;
+        }
+        this.buffer[this.position++] = byte;
+    }
+
+    // Writes bytes (a typed array or an array of numbers) at offset, by default at the end.
+    write(sequence, offset) {
+        if (typeof sequence === 'string') throw new BSONError('input cannot be string');
+        let bytes;
+        if (ArrayBuffer.isView(sequence)) bytes = viewBytes(sequence);
+        else if (Array.isArray(sequence)) bytes = Buffer.from(sequence);
+        else throw new BSONError(`Binary.write needs a Uint8Array or an array of bytes, got ${describe(sequence)}`);
+        offset = typeof offset === 'number' ? offset : this.position;
+        const end = offset + bytes.length;
+        if (this.buffer.byteLength < end) {
+            const grown = Buffer.alloc(Math.max(this.buffer.byteLength + bytes.length, end));
+            grown.set(this.buffer, 0);
+            this.buffer = grown;
+        }
+        this.buffer.set(bytes, offset);
+        if (end > this.position) this.position = end;
+    }
+
+    // A view of `length` bytes from `position`, cut at the end of the value (a
+    // missing or non-positive length means "to the end").
+    read(position, length) {
+        length = length && length > 0 ? length : this.position;
+        const end = position + length;
+        return this.buffer.subarray(position, end > this.position ? this.position : end);
+    }
+
+    value() {
+        return this.buffer.length === this.position ? this.buffer : this.buffer.subarray(0, this.position);
+    }
+
+    length() {
+        return this.position;
+    }
+
+    toJSON() {
+        return asBuffer(this.buffer).toString('base64', 0, this.position);
+    }
+
+    toString(encoding) {
+        const bytes = asBuffer(this.buffer);
+        if (encoding === 'hex') return bytes.toString('hex', 0, this.position);
+        if (encoding === 'base64') return bytes.toString('base64', 0, this.position);
+        return bytes.toString('utf8', 0, this.position);
+    }
+
+    toUUID() {
+        if (this.sub_type === Binary.SUBTYPE_UUID) {
+            return new UUID(this.buffer.subarray(0, this.position));
+        }
+        throw new BSONError(
+            `Binary sub_type "${this.sub_type}" (${typeof this.sub_type}) is not supported for converting to UUID. Only 0x04 is currently supported.`
+        );
+    }
+
+    static createFromHexString(hex, subType) {
+        return new Binary(Buffer.from(hex, 'hex'), subType);
+    }
+
+    static createFromBase64(base64, subType) {
+        return new Binary(Buffer.from(base64, 'base64'), subType);
+    }
+
+    inspect(depth, options, inspect) {
+        inspect = inspect || defaultInspect;
+        const base64 = asBuffer(this.buffer).toString('base64', 0, this.position);
+        return `Binary.createFromBase64(${inspect(base64, options)}, ${inspect(this.sub_type, options)})`;
+    }
+
+    // ---- vectors (subtype 9): byte 0 the dtype, byte 1 the padding, then the data
+
+    toInt8Array() {
+        checkVector(this, VECTOR_INT8, 'Int8');
+        return new Int8Array(vectorData(this));
+    }
+
+    toFloat32Array() {
+        checkVector(this, VECTOR_FLOAT32, 'Float32');
+        const data = vectorData(this);
+        if (BIG_ENDIAN_HOST) Buffer.from(data).swap32();
+        return new Float32Array(data);
+    }
+
+    toPackedBits() {
+        checkVector(this, VECTOR_PACKED_BIT, 'packed bit');
+        return new Uint8Array(vectorData(this));
+    }
+
+    toBits() {
+        checkVector(this, VECTOR_PACKED_BIT, 'packed bit');
+        const b = this.buffer;
+        const bitCount = (this.position - 2) * 8 - b[1];
+        const bits = new Int8Array(bitCount);
+        for (let i = 0; i < bitCount; i++) {
+            bits[i] = (b[2 + (i >>> 3)] >>> (7 - (i & 7))) & 1;
+        }
+        return bits;
+    }
+
+    // From an Int8Array (any typed array is taken as its raw bytes) or an array of
+    // integers -128..127.
+    static fromInt8Array(array) {
+        let bytes;
+        if (ArrayBuffer.isView(array)) {
+            bytes = vectorBytes(VECTOR_INT8, 0, array.byteLength);
+            bytes.set(viewBytes(array), 2);
+        } else if (Array.isArray(array)) {
+            bytes = vectorBytes(VECTOR_INT8, 0, array.length);
+            for (let i = 0; i < array.length; i++) {
+                const v = array[i];
+                if (!Number.isInteger(v) || v < -128 || v > 127) {
+                    throw new BSONError(`Invalid Int8 vector value at ${i}: must be an integer from -128 to 127, found ${v}`);
+                }
+                bytes[2 + i] = v;
+            }
+        } else {
+            throw new BSONError(`Binary.fromInt8Array needs an Int8Array or an array of numbers, got ${describe(array)}`);
+        }
+        const bin = new this(bytes, Binary.SUBTYPE_VECTOR);
+        validateBinaryVector(bin);
+        return bin;
+    }
+
+    // From a Float32Array (any typed array is taken as its raw bytes) or an array of numbers.
+    static fromFloat32Array(array) {
+        let bytes;
+        if (ArrayBuffer.isView(array)) {
+            bytes = vectorBytes(VECTOR_FLOAT32, 0, array.byteLength);
+            bytes.set(viewBytes(array), 2);
+        } else if (Array.isArray(array)) {
+            for (let i = 0; i < array.length; i++) {
+                if (typeof array[i] !== 'number') {
+                    throw new BSONError(`Invalid Float32 vector value at ${i}: must be a number, found ${String(array[i])}`);
+                }
+            }
+            const floats = new Float32Array(array);
+            bytes = vectorBytes(VECTOR_FLOAT32, 0, floats.byteLength);
+            bytes.set(new Uint8Array(floats.buffer), 2);
+        } else {
+            throw new BSONError(`Binary.fromFloat32Array needs a Float32Array or an array of numbers, got ${describe(array)}`);
+        }
+        if (BIG_ENDIAN_HOST) bytes.subarray(2).swap32();
+        const bin = new this(bytes, Binary.SUBTYPE_VECTOR);
+        validateBinaryVector(bin);
+        return bin;
+    }
+
+    // From bytes of packed bits (a Uint8Array or an array of integers 0..255) and the
+    // count of unused low bits in the last byte.
+    static fromPackedBits(array, padding = 0) {
+        if (padding === null) padding = 0;
+        if (!Number.isInteger(padding) || padding < 0 || padding > 7) {
+            throw new BSONError(`Invalid Vector: padding must be a value between 0 and 7. found: ${String(padding)}`);
+        }
+        let bytes;
+        if (ArrayBuffer.isView(array)) {
+            bytes = vectorBytes(VECTOR_PACKED_BIT, padding, array.byteLength);
+            bytes.set(viewBytes(array), 2);
+        } else if (Array.isArray(array)) {
+            bytes = vectorBytes(VECTOR_PACKED_BIT, padding, array.length);
+            for (let i = 0; i < array.length; i++) {
+                const v = array[i];
+                if (!Number.isInteger(v) || v < 0 || v > 255) {
+                    throw new BSONError(`Invalid packed bit vector byte at ${i}: must be an integer from 0 to 255, found ${v}`);
+                }
+                bytes[2 + i] = v;
+            }
+        } else {
+            throw new BSONError(`Binary.fromPackedBits needs a Uint8Array or an array of numbers, got ${describe(array)}`);
+        }
+        const bin = new this(bytes, Binary.SUBTYPE_VECTOR);
+        validateBinaryVector(bin);
+        return bin;
+    }
+
+    // From an array-like of 0s and 1s, packed most significant bit first.
+    static fromBits(bits) {
+        if (bits == null || typeof bits.length !== 'number') {
+            throw new BSONError(`Binary.fromBits needs an array of 0s and 1s, got ${describe(bits)}`);
+        }
+        const count = bits.length;
+        const remainder = count % 8;
+        const bytes = vectorBytes(VECTOR_PACKED_BIT, remainder === 0 ? 0 : 8 - remainder, (count + 7) >>> 3);
+        for (let i = 0; i < count; i++) {
+            const bit = bits[i];
+            if (bit !== 0 && bit !== 1) {
+                throw new BSONError(`Invalid bit value at ${i}: must be 0 or 1, found ${bit}`);
+            }
+            if (bit === 1) bytes[2 + (i >>> 3)] |= 0x80 >>> (i & 7);
+        }
+        return new this(bytes, Binary.SUBTYPE_VECTOR);
+    }
+}
+
+Binary.BUFFER_SIZE = 256;
+Binary.SUBTYPE_DEFAULT = 0;
+Binary.SUBTYPE_FUNCTION = 1;
+Binary.SUBTYPE_BYTE_ARRAY = 2;
+Binary.SUBTYPE_UUID_OLD = 3;
+Binary.SUBTYPE_UUID = 4;
+Binary.SUBTYPE_MD5 = 5;
+Binary.SUBTYPE_ENCRYPTED = 6;
+Binary.SUBTYPE_COLUMN = 7;
+Binary.SUBTYPE_SENSITIVE = 8;
+Binary.SUBTYPE_VECTOR = 9;
+Binary.SUBTYPE_USER_DEFINED = 128;
+Binary.VECTOR_TYPE = Object.freeze({ Int8: VECTOR_INT8, Float32: VECTOR_FLOAT32, PackedBit: VECTOR_PACKED_BIT });
+
+const UUID_ARGUMENT_ERROR =
+    'Argument passed in UUID constructor must be a UUID, a 16 byte Buffer or a 32/36 character hex string (dashes excluded/included, format: xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).';
+
+// A UUID made by another copy of the library (e.g. bson's own UUID class).
+function isForeignUUID(value) {
+    return (
+        typeof value === 'object' &&
+        value._bsontype === 'Binary' &&
+        value.sub_type === Binary.SUBTYPE_UUID &&
+        typeof value.toHexString === 'function' &&
+        ArrayBuffer.isView(value.buffer) &&
+        value.buffer.byteLength === 16
+    );
+}
+
+class UUID extends Binary {
+    // From nothing (a random v4 UUID), a 32/36-character hex string, 16 bytes
+    // (kept, not copied, as bson does) or another UUID (copied).
+    constructor(input) {
+        let bytes;
+        if (input == null) {
+            bytes = UUID.generate();
+        } else if (input instanceof UUID || isForeignUUID(input)) {
+            bytes = Buffer.from(viewBytes(input.buffer));
+        } else if (ArrayBuffer.isView(input) && input.byteLength === 16) {
+            bytes = asBuffer(input);
+        } else if (typeof input === 'string') {
+            bytes = UUID.bytesFromString(input);
+        } else {
+            throw new BSONError(UUID_ARGUMENT_ERROR);
+        }
+        super(bytes, Binary.SUBTYPE_UUID);
+    }
+
+    get id() {
+        return this.buffer;
+    }
+
+    set id(value) {
+        this.buffer = value;
+    }
+
+    toHexString(includeDashes = true) {
+        const hex = asBuffer(this.buffer).toString('hex');
+        if (!includeDashes) return hex;
+        return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+    }
+
+    toString(encoding) {
+        if (encoding === 'hex') return asBuffer(this.buffer).toString('hex');
+        if (encoding === 'base64') return asBuffer(this.buffer).toString('base64');
+        return this.toHexString();
+    }
+
+    toJSON() {
+        return this.toHexString();
+    }
+
+    equals(other) {
+        if (!other) return false;
+        if (other instanceof UUID) return asBuffer(this.buffer).equals(other.buffer);
+        try {
+            return asBuffer(this.buffer).equals(new UUID(other).buffer);
+        } catch {
+            return false;
+        }
+    }
+
+    // A plain Binary (subtype 4) over the same bytes.
+    toBinary() {
+        return new Binary(this.buffer, Binary.SUBTYPE_UUID);
+    }
+
+    // 16 random bytes with the version (4) and variant (10xx) bits of RFC 4122 set.
+    static generate() {
+        const bytes = crypto.randomBytes(16);
+        bytes[6] = (bytes[6] & 0x0f) | 0x40;
+        bytes[8] = (bytes[8] & 0x3f) | 0x80;
+        return bytes;
+    }
+
+    static isValid(input) {
+        if (!input) return false;
+        if (typeof input === 'string') return UUID.isValidUUIDString(input);
+        if (ArrayBuffer.isView(input) && input[Symbol.toStringTag] === 'Uint8Array') return input.byteLength === 16;
+        return (
+            input._bsontype === 'Binary' &&
+            input.sub_type === Binary.SUBTYPE_UUID &&
+            input.buffer != null &&
+            input.buffer.byteLength === 16
+        );
+    }
+
+    static createFromHexString(hexString) {
+        return new UUID(UUID.bytesFromString(hexString));
+    }
+
+    static createFromBase64(base64) {
+        return new UUID(Buffer.from(base64, 'base64'));
+    }
+
+    static bytesFromString(representation) {
+        if (!UUID.isValidUUIDString(representation)) {
+            throw new BSONError('UUID string representation must be 32 hex digits or canonical hyphenated representation');
+        }
+        return Buffer.from(representation.replace(/-/g, ''), 'hex');
+    }
+
+    static isValidUUIDString(representation) {
+        return UUID_NO_DASHES.test(representation) || UUID_DASHES.test(representation);
+    }
+
+    inspect(depth, options, inspect) {
+        inspect = inspect || defaultInspect;
+        return `new UUID(${inspect(this.toHexString(), options)})`;
+    }
+}
+
+module.exports = { Binary, UUID, validateBinaryVector };
