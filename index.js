@@ -7,6 +7,7 @@ const { decode, decodeAll } = require('./lib/decode');
 const { calculateObjectSize } = require('./lib/size');
 const compat = require('./lib/compat');
 const { BSONError } = require('./lib/errors');
+const { decodeStream, encodeStream } = require('./lib/stream');
 const types = require('./lib/types');
 
 module.exports = {
@@ -14,6 +15,8 @@ module.exports = {
     encodeInto,
     decode,
     decodeAll,
+    decodeStream,
+    encodeStream,
     calculateObjectSize,
     ...compat,
     BSONError,
