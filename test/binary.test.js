@@ -256,6 +256,18 @@ describe('Binary', function () {
             assert.strictEqual(util.inspect(uuid), util.inspect(decoded));
         });
 
+        it('UUID.fromBytes copies 16 bytes into a UUID', function () {
+            const src = Buffer.alloc(20);
+            src.write('0123456789abcdef0123456789abcdef', 2, 'hex');
+            const uuid = UUID.fromBytes(src, 2, 18);
+            assert.ok(uuid instanceof UUID);
+            assert.strictEqual(uuid.sub_type, 4);
+            assert.strictEqual(uuid.toHexString(false), '0123456789abcdef0123456789abcdef');
+            src[2] = 0xff;
+            assert.strictEqual(uuid.toHexString(false), '0123456789abcdef0123456789abcdef');
+            assert.deepStrictEqual(state(uuid), state(new UUID('0123456789abcdef0123456789abcdef')));
+        });
+
         it('handles long and empty payloads', function () {
             const src = Buffer.alloc(5000).fill(3);
             assert.strictEqual(Binary.fromBytes(src, 10, 4010, 0).position, 4000);

@@ -390,6 +390,14 @@ class UUID extends Binary {
         super(bytes, Binary.SUBTYPE_UUID);
     }
 
+    // Decoder fast path: a UUID holding a copy of the 16 bytes buf[start..end).
+    // No validation: the caller has checked the bounds and the length.
+    static fromBytes(buf, start, end) {
+        const bytes = Buffer.allocUnsafe(end - start);
+        for (let i = start; i < end; i++) bytes[i - start] = buf[i];
+        return new UUID(bytes);
+    }
+
     get id() {
         return this.buffer;
     }
