@@ -1,0 +1,58 @@
+'use strict';
+
+const { BSONValue } = require('./bson-value');
+const { BSONError } = require('../errors');
+
+const VALID_OPTIONS = 'ilmsux';
+
+function sortOptions(options) {
+    return options.split('').sort().join('');
+}
+
+// A BSON regular expression kept as its pattern and option letters, for patterns
+// JavaScript's RegExp cannot represent. Options are stored sorted.
+class BSONRegExp extends BSONValue {
+    constructor(pattern, options) {
+        super();
+        if (typeof pattern !== 'string') {
+            throw new BSONError(`BSON Regex pattern must be a string, got ${typeof pattern}`);
+        }
+        if (options != null && typeof options !== 'string') {
+            throw new BSONError(`BSON Regex options must be a string, got ${typeof options}`);
+        }
+        this.pattern = pattern;
+        this.options = sortOptions(options == null ? '' : options);
+
+        if (this.pattern.includes('\x00')) {
+            throw new BSONError(`BSON Regex patterns cannot contain null bytes, found: ${JSON.stringify(this.pattern)}`);
+        }
+        if (this.options.includes('\x00')) {
+            throw new BSONError(`BSON Regex options cannot contain null bytes, found: ${JSON.stringify(this.options)}`);
+        }
+        for (let i = 0; i < this.options.length; i++) {
+            if (!VALID_OPTIONS.includes(this.options[i])) {
+                throw new BSONError(`The regular expression option [${this.options[i]}] is not supported`);
+            }
+        }
+    }
+
+    get _bsontype() {
+        return 'BSONRegExp';
+    }
+
+    // The option letters sorted, '' for none; no validation.
+    static parseOptions(options) {
+        return options ? sortOptions(options) : '';
+    }
+
+    inspect(depth, options, inspect) {
+        const stylize = options != null && typeof options === 'object' && typeof options.stylize === 'function' ? options.stylize : (s) => s;
+        inspect = inspect || JSON.stringify;
+        // bson formats these without the caller's options and colours them itself
+        const pattern = stylize(inspect(this.pattern), 'regexp');
+        const flags = stylize(inspect(this.options), 'regexp');
+        return `new BSONRegExp(${pattern}, ${flags})`;
+    }
+}
+
+module.exports = { BSONRegExp };

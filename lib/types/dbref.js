@@ -1,0 +1,65 @@
+'use strict';
+
+const { BSONValue } = require('./bson-value');
+const { BSONError } = require('../errors');
+
+// inspect() called directly prints values as JSON, as bson does
+function jsonInspect(value) {
+    return JSON.stringify(value, (key, v) => {
+        if (typeof v === 'bigint') return { $numberLong: String(v) };
+        if (v instanceof Map) return Object.fromEntries(v);
+        return v;
+    });
+}
+
+// A reference to a document in another collection: the {$ref, $id, $db} convention.
+class DBRef extends BSONValue {
+    // A collection given as 'db.collection' (exactly one dot) sets db too, overriding
+    // the db argument, as bson does.
+    constructor(collection, oid, db, fields) {
+        super();
+        if (typeof collection !== 'string') {
+            throw new BSONError(`DBRef collection must be a string, got ${collection === null ? 'null' : typeof collection}`);
+        }
+        const parts = collection.split('.');
+        if (parts.length === 2) {
+            db = parts[0];
+            collection = parts[1];
+        }
+        this.collection = collection;
+        this.oid = oid;
+        this.db = db;
+        this.fields = fields || {};
+    }
+
+    get _bsontype() {
+        return 'DBRef';
+    }
+
+    // the name the 1.x parser used for collection
+    get namespace() {
+        return this.collection;
+    }
+
+    set namespace(value) {
+        this.collection = value;
+    }
+
+    toJSON() {
+        const o = Object.assign({ $ref: this.collection, $id: this.oid }, this.fields);
+        if (this.db != null) o.$db = this.db;
+        return o;
+    }
+
+    inspect(depth, options, inspect) {
+        const direct = !inspect;
+        inspect = inspect || jsonInspect;
+        const oid = inspect(this.oid, options);
+        const args = [inspect(this.namespace, options), direct ? `new ObjectId(${oid})` : oid];
+        if (this.db) args.push(inspect(this.db, options));
+        if (Object.keys(this.fields).length > 0) args.push(inspect(this.fields, options));
+        return `new DBRef(${args.join(', ')})`;
+    }
+}
+
+module.exports = { DBRef };
