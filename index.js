@@ -20,5 +20,6 @@ module.exports = {
     calculateObjectSize,
     ...compat,
     BSONError,
+    EJSON: require('./lib/ejson').EJSON,
     ...types,
 };
