@@ -70,7 +70,7 @@ describe('encode', function () {
         it('large documents, beyond bson\'s internal buffer, are written exactly', function () {
             const doc = { s: 'x'.repeat(20 * 1024 * 1024) };
             const buf = qbson.encode(doc);
-            assert.strictEqual(buf.length, 20 * 1024 * 1024 + 12);
+            assert.strictEqual(buf.length, 20 * 1024 * 1024 + 13);
             assert.strictEqual(qbson.decode(buf).s.length, doc.s.length);
         });
         it('an ArrayBuffer is binary subtype 0 (bson writes an empty document)', function () {
@@ -96,7 +96,7 @@ describe('encode', function () {
         });
         it('a RegExp or BSONRegExp pattern containing NUL', function () {
             assertEncodeError({ r: new RegExp('a\u0000') }, /NUL.*'r'/);
-            assertEncodeError({ r: new qbson.BSONRegExp('a\u0000b', 'i') }, /NUL/);
+            assert.throws(() => new qbson.BSONRegExp('a\u0000b', 'i'), qbson.BSONError);
         });
         it('checkKeys: $-prefixed and dotted keys, as bson', function () {
             assertEncodeError({ a: { $set: 1 } }, /must not start with '\$'.*'a\.\$set'/, { checkKeys: true });

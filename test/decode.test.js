@@ -1,0 +1,143 @@
+'use strict';
+
+const assert = require('assert');
+const bson = require('bson');
+const qbson = require('..');
+const { normalize } = require('./support/normalize');
+
+function assertDecodeError(bytes, pattern, opts) {
+    assert.throws(
+        () => qbson.decode(bytes, opts),
+        (err) => err instanceof qbson.BSONError && /offset \d+/.test(err.message) && pattern.test(err.message)
+    );
+}
+
+function sameAsBson(doc, opts) {
+    const bytes = Buffer.from(bson.serialize(doc));
+    assert.deepStrictEqual(normalize(qbson.decode(bytes, opts)), normalize(bson.deserialize(bytes, opts)));
+}
+
+describe('decode', function () {
+    describe('values as bson@7 returns them', function () {
+        it('int64: a number when within 2^53, else a Long; bigint with useBigInt64', function () {
+            const doc = { a: 5n, b: 2n ** 53n, c: 2n ** 53n + 1n, d: -(2n ** 53n), e: -(2n ** 53n) - 1n, f: -(2n ** 63n) };
+            sameAsBson(doc);
+            sameAsBson(doc, { promoteLongs: false });
+            sameAsBson(doc, { useBigInt64: true });
+        });
+        it('promoteValues false keeps Int32, Double, Long and BSONSymbol', function () {
+            sameAsBson({ a: 1, b: 1.5, c: 3n, s: new bson.BSONSymbol('x') }, { promoteValues: false });
+            const doc = qbson.decode(qbson.encode({ a: 1, b: 1.5 }), { promoteValues: false });
+            assert.ok(doc.a instanceof qbson.Int32);
+            assert.ok(doc.b instanceof qbson.Double);
+        });
+        it('binary: Binary, UUID for subtype 4, Buffer with promoteBuffers', function () {
+            const doc = { a: Buffer.from('xyz'), u: new bson.UUID(), o: new bson.Binary(Buffer.from('ab'), 2) };
+            sameAsBson(doc);
+            sameAsBson(doc, { promoteBuffers: true });
+            const ours = qbson.decode(qbson.encode(doc));
+            assert.ok(ours.u instanceof qbson.UUID);
+            assert.ok(ours.a instanceof qbson.Binary);
+        });
+        it('regular expressions: RegExp with mapped flags, BSONRegExp with bsonRegExp', function () {
+            const doc = { a: new bson.BSONRegExp('a+', 'imsx') };
+            sameAsBson(doc);
+            sameAsBson(doc, { bsonRegExp: true });
+        });
+        it('DBRef-shaped documents become DBRef (but not inside a code scope)', function () {
+            sameAsBson({ r: { $ref: 'c', $id: 1, $db: 'd', extra: 2 }, n: { $ref: 'c', $id: 1, $other: 1 } });
+            sameAsBson({ c: new bson.Code('f', { $ref: 'c', $id: 1 }) });
+        });
+        it('deprecated types: bson\'s mapping by default, the originals with preserveDeprecated', function () {
+            const bytes = Buffer.from('1a0000000c610002000000620056e1fc72e0c917e9c471416100', 'hex');
+            assert.deepStrictEqual(normalize(qbson.decode(bytes)), normalize(bson.deserialize(bytes)));
+            const kept = qbson.decode(bytes, { preserveDeprecated: true });
+            assert.ok(kept.a instanceof qbson.DBPointer);
+            assert.strictEqual(qbson.encode(kept).toString('hex'), bytes.toString('hex'));
+            const undef = Buffer.from('0800000006610000', 'hex');
+            assert.ok('a' in qbson.decode(undef) && qbson.decode(undef).a === undefined);
+            assert.strictEqual(qbson.encode(qbson.decode(undef, { preserveDeprecated: true })).toString('hex'), '0800000006610000');
+        });
+        it('keys named __proto__ become own properties; Object.prototype is untouched', function () {
+            const bytes = qbson.encode(JSON.parse('{"__proto__": {"x": 1}}'));
+            const doc = qbson.decode(bytes);
+            assert.ok(Object.prototype.hasOwnProperty.call(doc, '__proto__'));
+            assert.strictEqual(Object.getPrototypeOf(doc), Object.prototype);
+            assert.strictEqual(doc.__proto__.x, 1);
+            assert.strictEqual({}.x, undefined);
+        });
+        it('accepts a Uint8Array and an index with allowObjectSmallerThanBufferSize', function () {
+            const bytes = Buffer.concat([Buffer.from([9, 9]), qbson.encode({ a: 1 }), Buffer.from([7])]);
+            assert.deepStrictEqual(qbson.decode(bytes, { index: 2, allowObjectSmallerThanBufferSize: true }), { a: 1 });
+            assert.deepStrictEqual(qbson.decode(new Uint8Array(qbson.encode({ b: 'c' }))), { b: 'c' });
+        });
+        it('decodeAll and deserializeStream read documents back to back', function () {
+            const bytes = Buffer.concat([qbson.encode({ a: 1 }), qbson.encode({ b: 2 }), qbson.encode({})]);
+            assert.deepStrictEqual(qbson.decodeAll(bytes), [{ a: 1 }, { b: 2 }, {}]);
+            const ours = [];
+            const theirs = [];
+            assert.strictEqual(qbson.deserializeStream(bytes, 0, 3, ours, 0), bson.deserializeStream(bytes, 0, 3, theirs, 0));
+            assert.deepStrictEqual(normalize(ours), normalize(theirs));
+        });
+        it('a decoded Binary does not share memory with the input', function () {
+            const bytes = qbson.encode({ b: Buffer.from('abc') });
+            const doc = qbson.decode(bytes);
+            bytes.fill(0);
+            assert.strictEqual(Buffer.from(doc.b.buffer).toString(), 'abc');
+        });
+    });
+
+    describe('bad input, each a BSONError with the byte offset', function () {
+        it('too short for a length', function () {
+            assertDecodeError(Buffer.from([1, 0]), /length/);
+        });
+        it('declared length larger than the buffer', function () {
+            assertDecodeError(Buffer.from('0a00000000', 'hex'), /runs past/);
+        });
+        it('declared length smaller than the buffer', function () {
+            assertDecodeError(Buffer.from('050000000000', 'hex'), /does not match/);
+        });
+        it('missing terminator', function () {
+            assertDecodeError(Buffer.from('0500000001', 'hex'), /not terminated/);
+        });
+        it('unknown type byte', function () {
+            assertDecodeError(Buffer.from('080000002061000000', 'hex').subarray(0, 8), /unknown BSON type 0x20/);
+        });
+        it('string length past its document', function () {
+            const bytes = qbson.encode({ a: 'ab' });
+            bytes.writeInt32LE(9, 7);
+            assertDecodeError(bytes, /string length 9 runs past/);
+        });
+        it('invalid UTF-8, unless validation is off', function () {
+            const bytes = Buffer.from('0f0000000261000300000061ff0000', 'hex');
+            bytes.writeInt32LE(bytes.length, 0);
+            assertDecodeError(bytes, /invalid UTF-8/);
+            assert.strictEqual(qbson.decode(bytes, { validation: { utf8: false } }).a, bson.deserialize(bytes, { validation: { utf8: false } }).a);
+        });
+        it('a stored regex that JavaScript cannot compile points at bsonRegExp', function () {
+            const bytes = qbson.encode({ r: new qbson.BSONRegExp('(', '') });
+            assertDecodeError(bytes, /bsonRegExp: true/);
+            assert.strictEqual(qbson.decode(bytes, { bsonRegExp: true }).r.pattern, '(');
+        });
+        it('an int64 cut off at the end of the buffer with useBigInt64', function () {
+            const bytes = Buffer.from('0f00000012610001000000000000', 'hex');
+            assertDecodeError(bytes, /int64|runs past/, { useBigInt64: true });
+        });
+        it('nesting deeper than maxDepth', function () {
+            let doc = {};
+            for (let i = 0; i < 50; i++) doc = { d: doc };
+            const bytes = qbson.encode(doc);
+            assertDecodeError(bytes, /maxDepth 10/, { maxDepth: 10 });
+            assert.ok(qbson.decode(bytes));
+        });
+        it('truncations of a valid document all fail cleanly', function () {
+            const bytes = qbson.encode({ a: 1, b: 'two', c: [3, { d: 4.5 }], e: new qbson.ObjectId() });
+            for (let n = 0; n < bytes.length; n++) {
+                assert.throws(() => qbson.decode(bytes.subarray(0, n)), qbson.BSONError, `prefix of ${n} bytes`);
+            }
+        });
+        it('conflicting options are refused as bson refuses them', function () {
+            assert.throws(() => qbson.decode(qbson.encode({}), { useBigInt64: true, promoteLongs: false }), qbson.BSONError);
+        });
+    });
+});
