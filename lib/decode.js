@@ -289,7 +289,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role) {
         }
 
         if (isArray) out.push(value);
-        else if (key === '__proto__') Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+        else if (key === '__proto__') setOwn(out, key, value);
         else out[key] = value;
     }
     if (pos !== end) throw dec.fail(`last element runs past the end of its ${isArray ? 'array' : 'document'}`, pos);
@@ -390,6 +390,11 @@ function readCodeWithScope(dec, pos, end, depth, validate) {
     return new Code(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE));
 }
 
+// An own data property even for '__proto__', which plain assignment would treat as the prototype.
+function setOwn(obj, key, value) {
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 function isDBRefLike(doc) {
     return doc.$id != null && typeof doc.$ref === 'string' && (!('$db' in doc) || typeof doc.$db === 'string');
 }
@@ -397,7 +402,7 @@ function isDBRefLike(doc) {
 function toDBRef(doc) {
     const fields = {};
     for (const k of Object.keys(doc)) {
-        if (k !== '$ref' && k !== '$id' && k !== '$db') fields[k] = doc[k];
+        if (k !== '$ref' && k !== '$id' && k !== '$db') setOwn(fields, k, doc[k]);
     }
     return new DBRef(doc.$ref, doc.$id, doc.$db, fields);
 }
