@@ -247,6 +247,12 @@ describe('ObjectId', function () {
             try {
                 const oid = new ObjectId('5E9F1C2A3B4D5E6F708192A3');
                 assert.strictEqual(oid.toHexString(), '5e9f1c2a3b4d5e6f708192a3');
+                const made = ObjectId.fromBytes(Buffer.alloc(12, 1), 0);
+                assert.strictEqual(made.toHexString(), '01'.repeat(12));
+                assert.strictEqual(made.toHexString(), '01'.repeat(12));
+                made.id = Buffer.alloc(12, 2);
+                assert.strictEqual(made.toHexString(), '02'.repeat(12));
+                assert.deepStrictEqual(Object.keys(made), ['i0', 'i1', 'i2', 'i3']);
             } finally {
                 ObjectId.cacheHexString = undefined;
             }
