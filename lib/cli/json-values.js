@@ -1,0 +1,178 @@
+'use strict';
+
+// Cuts a byte stream of JSON text into top-level objects without parsing them:
+// either objects one after another (one a line, or spread over lines as a pretty
+// printer writes them), or, in array mode, the elements of one JSON array. It
+// works on bytes, so offsets are byte offsets; UTF-8 never puts an ASCII byte
+// inside a multi-byte character, so the structural characters are found as bytes.
+// An object split across chunks is gathered in pieces and joined once.
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
+
+// array mode: where we are around the elements
+const BEFORE_ARRAY = 0;
+const FIRST_ELEMENT = 1; // after '[': an element or ']'
+const AFTER_ELEMENT = 2; // a ',' or ']'
+const NEXT_ELEMENT = 3; // after ',': an element
+const AFTER_ARRAY = 4;
+
+class JSONSyntaxError extends Error {
+    constructor(message, offset, line) {
+        super(`${message} at offset ${offset} (line ${line})`);
+        this.offset = offset;
+        this.line = line;
+    }
+}
+
+function isSpace(b) {
+    return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+function describeByte(b) {
+    return b >= 0x20 && b < 0x7f ? `'${String.fromCharCode(b)}'` : `byte 0x${b.toString(16).padStart(2, '0')}`;
+}
+
+class JSONObjectSplitter {
+    constructor(opts) {
+        this.arrayMode = Boolean(opts && opts.array);
+        this.maxObjectSize = (opts && opts.maxObjectSize) || Infinity;
+        this.arrayState = BEFORE_ARRAY;
+        this.offset = 0; // absolute offset of the next chunk
+        this.line = 1;
+        this.depth = 0;
+        this.inString = false;
+        this.escaped = false;
+        // the object being gathered
+        this.start = 0;
+        this.startLine = 0;
+        this.pieces = [];
+        this.piecesSize = 0;
+    }
+
+    fail(message, offset, line) {
+        return new JSONSyntaxError(message, offset, line);
+    }
+
+    // Appends to out, for each object completed in chunk: its bytes, its offset
+    // and its line (out.push(bytes, offset, line)).
+    push(chunk, out) {
+        const base = this.offset;
+        const len = chunk.length;
+        let i = 0;
+        if (base === 0 && len >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) i = 3; // BOM
+        this.offset += len;
+        // where the current object starts in this chunk, when it does
+        let from = this.depth > 0 ? 0 : -1;
+        let depth = this.depth;
+        let inString = this.inString;
+        let escaped = this.escaped;
+        let line = this.line;
+
+        while (i < len) {
+            const b = chunk[i];
+            if (depth > 0) {
+                if (inString) {
+                    if (escaped) escaped = false;
+                    else if (b === BACKSLASH) escaped = true;
+                    else if (b === QUOTE) inString = false;
+                    else if (b === NEWLINE) line++;
+                } else if (b === QUOTE) {
+                    inString = true;
+                } else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+                    depth++;
+                } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
+                    depth--;
+                    if (depth === 0) {
+                        let bytes = chunk.subarray(from, i + 1);
+                        if (this.pieces.length !== 0) {
+                            this.pieces.push(bytes);
+                            bytes = Buffer.concat(this.pieces, this.piecesSize + bytes.length);
+                            this.pieces = [];
+                            this.piecesSize = 0;
+                        }
+                        out.push(bytes, this.start, this.startLine);
+                        from = -1;
+                        if (this.arrayMode) this.arrayState = AFTER_ELEMENT;
+                    }
+                } else if (b === NEWLINE) {
+                    line++;
+                }
+                i++;
+                continue;
+            }
+            // between objects
+            if (isSpace(b)) {
+                if (b === NEWLINE) line++;
+                i++;
+                continue;
+            }
+            if (b === OPEN_BRACE && (!this.arrayMode || this.arrayState === FIRST_ELEMENT || this.arrayState === NEXT_ELEMENT)) {
+                depth = 1;
+                from = i;
+                this.start = base + i;
+                this.startLine = line;
+                i++;
+                continue;
+            }
+            if (this.arrayMode) {
+                const state = this.arrayState;
+                if (state === BEFORE_ARRAY && b === OPEN_BRACKET) this.arrayState = FIRST_ELEMENT;
+                else if (state === AFTER_ELEMENT && b === COMMA) this.arrayState = NEXT_ELEMENT;
+                else if ((state === AFTER_ELEMENT || state === FIRST_ELEMENT) && b === CLOSE_BRACKET) this.arrayState = AFTER_ARRAY;
+                else throw this.fail(this.arrayUnexpected(state, b), base + i, line);
+                i++;
+                continue;
+            }
+            if (b === OPEN_BRACKET) throw this.fail("expected a document but found '[' (use --array to read a JSON array)", base + i, line);
+            throw this.fail(`expected a document ('{') but found ${describeByte(b)}`, base + i, line);
+        }
+
+        if (depth > 0) {
+            const piece = chunk.subarray(from, len);
+            this.pieces.push(piece);
+            this.piecesSize += piece.length;
+            if (this.piecesSize > this.maxObjectSize) {
+                throw this.fail(`document text longer than ${this.maxObjectSize} bytes`, this.start, this.startLine);
+            }
+        }
+        this.depth = depth;
+        this.inString = inString;
+        this.escaped = escaped;
+        this.line = line;
+    }
+
+    arrayUnexpected(state, b) {
+        const found = describeByte(b);
+        switch (state) {
+            case BEFORE_ARRAY:
+                return `expected '[' to start the array but found ${found}`;
+            case FIRST_ELEMENT:
+                return `expected a document or ']' but found ${found}`;
+            case AFTER_ELEMENT:
+                return `expected ',' or ']' after a document but found ${found}`;
+            case NEXT_ELEMENT:
+                return `expected a document after ',' but found ${found}`;
+            default:
+                return `unexpected ${found} after the end of the array`;
+        }
+    }
+
+    end() {
+        if (this.depth > 0) {
+            throw this.fail('input ends inside the document that starts', this.start, this.startLine);
+        }
+        if (this.arrayMode && this.arrayState !== AFTER_ARRAY) {
+            const what = this.arrayState === BEFORE_ARRAY ? "input has no array (expected '[')" : "input ends before the array's closing ']'";
+            throw this.fail(what, this.offset, this.line);
+        }
+    }
+}
+
+module.exports = { JSONObjectSplitter, JSONSyntaxError };

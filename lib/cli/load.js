@@ -1,0 +1,98 @@
+'use strict';
+
+// qbson load: Extended JSON documents (one a line, or the elements of a JSON
+// array) to BSON, documents back to back.
+
+const { isUtf8 } = require('buffer');
+const tty = require('tty');
+const { encode } = require('../encode');
+const { UsageError, InputError, openInput, openOutput, chunksOf, Progress } = require('./io');
+const { JSONObjectSplitter, JSONSyntaxError } = require('./json-values');
+
+const help = `Usage: qbson load [options] [FILE|-]
+
+Reads Extended JSON documents, canonical or relaxed, one a line (as qbson dump
+and bsondump print them; a document may also span lines), and writes them as
+BSON, documents back to back. Reads standard input when FILE is - or missing.
+
+Plain JSON numbers keep the type their form implies: an integer is an int32
+(int64 when it does not fit), anything else a double; {"$numberLong": "1"} and
+the other canonical forms say exactly which.
+
+Options:
+  -o, --out FILE           write to FILE instead of standard output
+  --array                  the input is one JSON array of documents
+  --max-document-size N    reject documents of more than N bytes
+                           (default 16793600)
+  -q, --quiet              no progress bar
+  -h, --help               show this help
+`;
+
+const options = {
+    out: { type: 'string', short: 'o' },
+    array: { type: 'boolean' },
+};
+
+// an Extended JSON text may be several times the size of its BSON
+const TEXT_SIZE_FACTOR = 16;
+
+async function run(values, file, common) {
+    const { EJSON } = require('../ejson');
+    if ((values.out === undefined || values.out === '-') && tty.isatty(1)) {
+        throw new UsageError('standard output is a terminal: give -o FILE or redirect it to write BSON');
+    }
+    const input = openInput(file);
+    const sink = openOutput(values.out);
+    const splitter = new JSONObjectSplitter({ array: values.array, maxObjectSize: common.maxDocumentSize * TEXT_SIZE_FACTOR });
+    const encodeOptions = { maxDocumentSize: common.maxDocumentSize };
+    const progress = new Progress('load', input.size, common.progress);
+    const batch = [];
+    let bytesRead = 0;
+    let documents = 0;
+
+    function convert(bytes, offset, line) {
+        const where = `in the document at offset ${offset} (line ${line})`;
+        if (!isUtf8(bytes)) throw new InputError(`${input.name}: invalid UTF-8 ${where}`);
+        let doc;
+        try {
+            doc = EJSON.parse(bytes.toString('utf8'), { relaxed: false });
+        } catch (err) {
+            throw new InputError(`${input.name}: ${err.message} ${where}`, err);
+        }
+        try {
+            return encode(doc, encodeOptions);
+        } catch (err) {
+            throw new InputError(`${input.name}: ${err.message} ${where}`, err);
+        }
+    }
+
+    try {
+        for await (const chunk of chunksOf(input)) {
+            bytesRead += chunk.length;
+            let damage = null;
+            try {
+                splitter.push(chunk, batch);
+            } catch (err) {
+                damage = err;
+            }
+            for (let i = 0; i < batch.length; i += 3) {
+                if (sink.add(convert(batch[i], batch[i + 1], batch[i + 2]))) await sink.flush();
+                documents++;
+            }
+            batch.length = 0;
+            progress.update(bytesRead, documents);
+            if (damage !== null) throw damage;
+        }
+        splitter.end();
+        progress.stop();
+        await sink.end();
+    } catch (err) {
+        progress.stop();
+        await sink.abandon();
+        if (err instanceof JSONSyntaxError) throw new InputError(`${input.name}: ${err.message}`, err);
+        throw err;
+    }
+    return { documents, bytes: bytesRead };
+}
+
+module.exports = { name: 'load', summary: 'write Extended JSON documents as BSON', help, options, run };

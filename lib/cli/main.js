@@ -1,0 +1,141 @@
+'use strict';
+
+// The qbson command: parses the command line (util.parseArgs), runs one
+// command, and turns the outcome into an exit status: 0 done, 1 bad input
+// (the message names the file and byte offset), 2 a mistake in the usage.
+
+const { parseArgs } = require('util');
+const tty = require('tty');
+const { UsageError, InputError } = require('./io');
+const { DEFAULT_MAX_DOCUMENT_SIZE } = require('../stream');
+
+const COMMANDS = new Map([
+    ['dump', require('./dump')],
+    ['load', require('./load')],
+    ['stat', require('./stat')],
+    ['validate', require('./validate')],
+]);
+
+const EXIT_OK = 0;
+const EXIT_BAD_INPUT = 1;
+const EXIT_USAGE = 2;
+
+function programHelp() {
+    const width = Math.max(...[...COMMANDS.keys()].map((n) => n.length)) + 18;
+    const commands = [...COMMANDS.values()].map((c) => `  ${(c.name + ' [FILE|-]').padEnd(width)}${c.summary}`).join('\n');
+    return `Usage: qbson <command> [options] [FILE|-]
+
+Reads and writes BSON files: documents stored back to back, as mongodump
+writes them. Works as a stream, so files of any size convert in memory bounded
+by the largest document. FILE - or no FILE means standard input.
+
+Commands:
+${commands}
+
+Options:
+  -h, --help     show this help; \`qbson <command> --help\` for a command's
+  --version      print qbson's version
+
+Exit status: 0 success, 1 bad input (the message names the file and byte
+offset), 2 usage error. When standard error is a terminal and the input's size
+is known, a progress bar shows bytes done, documents per second and ETA.
+`;
+}
+
+// options every command takes
+const COMMON_OPTIONS = {
+    help: { type: 'boolean', short: 'h' },
+    quiet: { type: 'boolean', short: 'q' },
+};
+// and those of the commands that read BSON or write it
+const SIZE_OPTION = { 'max-document-size': { type: 'string' } };
+
+function parseMaxDocumentSize(text) {
+    if (text === undefined) return DEFAULT_MAX_DOCUMENT_SIZE;
+    const n = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n) || n < 5 || n > 0x7fffffff) {
+        throw new UsageError(`--max-document-size must be a whole number of bytes from 5 to 2147483647, not '${text}'`);
+    }
+    return n;
+}
+
+function parse(args, options) {
+    try {
+        return parseArgs({ args, options, allowPositionals: true, strict: true });
+    } catch (err) {
+        if (err.code && err.code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(err.message);
+        throw err;
+    }
+}
+
+async function runCommand(command, args, io) {
+    const { values, positionals } = parse(args, { ...COMMON_OPTIONS, ...SIZE_OPTION, ...command.options });
+    if (values.help) {
+        io.stdout.write(command.help);
+        return EXIT_OK;
+    }
+    if (positionals.length > 1) throw new UsageError(`takes one FILE, not ${positionals.length}: ${positionals.join(' ')}`);
+    const maxDocumentSize = parseMaxDocumentSize(values['max-document-size']);
+    let file = positionals[0];
+    if (file === undefined) {
+        if (tty.isatty(0)) throw new UsageError('no FILE given and standard input is a terminal');
+        file = '-';
+    }
+    if (file === '') throw new UsageError('FILE must not be empty');
+    await command.run(values, file, { progress: !values.quiet, maxDocumentSize });
+    return EXIT_OK;
+}
+
+function version() {
+    return require('../../package.json').version;
+}
+
+// Runs the command line args (process.argv.slice(2)); resolves to the exit status.
+async function main(args, io) {
+    io = io || { stdout: process.stdout, stderr: process.stderr };
+    let prefix = 'qbson';
+    try {
+        if (args.length === 0) {
+            io.stderr.write(programHelp());
+            return EXIT_USAGE;
+        }
+        const name = args[0];
+        const command = COMMANDS.get(name);
+        if (command !== undefined) {
+            prefix = `qbson ${name}`;
+            return await runCommand(command, args.slice(1), io);
+        }
+        if (name === 'help') {
+            const which = args[1] === undefined ? undefined : COMMANDS.get(args[1]);
+            if (args.length > 2 || (args[1] !== undefined && which === undefined)) throw new UsageError(`no help for '${args.slice(1).join(' ')}'`);
+            io.stdout.write(which === undefined ? programHelp() : which.help);
+            return EXIT_OK;
+        }
+        if (!name.startsWith('-')) throw new UsageError(`unknown command '${name}' (commands: ${[...COMMANDS.keys()].join(', ')})`);
+        const { values, positionals } = parse(args, { help: COMMON_OPTIONS.help, version: { type: 'boolean' } });
+        if (values.help) {
+            io.stdout.write(programHelp());
+            return EXIT_OK;
+        }
+        if (values.version) {
+            io.stdout.write(`qbson ${version()}\n`);
+            return EXIT_OK;
+        }
+        throw new UsageError(`expected a command before '${positionals[0] || args[0]}'`);
+    } catch (err) {
+        if (err instanceof UsageError) {
+            io.stderr.write(`${prefix}: ${err.message}\nTry '${prefix} --help'.\n`);
+            return EXIT_USAGE;
+        }
+        if (err instanceof InputError) {
+            io.stderr.write(`${prefix}: ${err.message}\n`);
+            return EXIT_BAD_INPUT;
+        }
+        // a reader that went away (qbson dump big.bson | head) is not a failure
+        if (err && err.code === 'EPIPE') return EXIT_OK;
+        io.stderr.write(`${prefix}: ${err && err.stack ? err.stack : err}\n`);
+        return EXIT_BAD_INPUT;
+    }
+}
+
+module.exports = { main, programHelp, EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE };

@@ -1,0 +1,262 @@
+'use strict';
+
+// qbson stat: what a BSON file holds, from its raw bytes: documents, sizes,
+// deepest nesting and how many elements of each BSON type. Nothing is decoded
+// into values; the walk checks every length it follows, and on anything out of
+// place it asks the decoder for its account of the damage.
+
+const C = require('../constants');
+const { BSONError } = require('../errors');
+const { decodeAt } = require('../stream');
+const { openInput } = require('./io');
+const { readDocuments } = require('./read');
+
+const help = `Usage: qbson stat [options] [FILE|-]
+
+Reports on a BSON file: the number of documents and bytes, the smallest,
+largest and mean document size, the deepest nesting (a flat document is 1) and
+how many elements there are of each BSON type, at every level. Reads standard
+input when FILE is - or missing.
+
+Options:
+  --json                   print the report as one JSON object
+  --max-document-size N    reject documents declaring more than N bytes
+                           (default 16793600)
+  -q, --quiet              no progress bar
+  -h, --help               show this help
+`;
+
+const options = {
+    json: { type: 'boolean' },
+};
+
+// MongoDB's names for the types, as $type takes them
+const TYPE_NAMES = new Map([
+    [C.BSON_DOUBLE, 'double'],
+    [C.BSON_STRING, 'string'],
+    [C.BSON_DOCUMENT, 'object'],
+    [C.BSON_ARRAY, 'array'],
+    [C.BSON_BINARY, 'binData'],
+    [C.BSON_UNDEFINED, 'undefined'],
+    [C.BSON_OBJECTID, 'objectId'],
+    [C.BSON_BOOLEAN, 'bool'],
+    [C.BSON_DATE, 'date'],
+    [C.BSON_NULL, 'null'],
+    [C.BSON_REGEXP, 'regex'],
+    [C.BSON_DBPOINTER, 'dbPointer'],
+    [C.BSON_CODE, 'javascript'],
+    [C.BSON_SYMBOL, 'symbol'],
+    [C.BSON_CODE_W_SCOPE, 'javascriptWithScope'],
+    [C.BSON_INT32, 'int'],
+    [C.BSON_TIMESTAMP, 'timestamp'],
+    [C.BSON_INT64, 'long'],
+    [C.BSON_DECIMAL128, 'decimal'],
+    [C.BSON_MINKEY, 'minKey'],
+    [C.BSON_MAXKEY, 'maxKey'],
+]);
+
+// bytes of the fixed-size values
+const FIXED_SIZE = new Int8Array(256).fill(-1);
+for (const [type, size] of [
+    [C.BSON_DOUBLE, 8],
+    [C.BSON_UNDEFINED, 0],
+    [C.BSON_OBJECTID, 12],
+    [C.BSON_BOOLEAN, 1],
+    [C.BSON_DATE, 8],
+    [C.BSON_NULL, 0],
+    [C.BSON_INT32, 4],
+    [C.BSON_TIMESTAMP, 8],
+    [C.BSON_INT64, 8],
+    [C.BSON_DECIMAL128, 16],
+    [C.BSON_MINKEY, 0],
+    [C.BSON_MAXKEY, 0],
+]) {
+    FIXED_SIZE[type] = size;
+}
+
+// thrown inside the walk; the caller turns it into the decoder's error
+const DAMAGED = new Error('damaged');
+
+function int32At(buf, pos) {
+    return buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
+}
+
+// a length-prefixed string at pos, inside [pos, end): the bytes it takes
+function stringSize(buf, pos, end) {
+    if (end - pos < 5) throw DAMAGED;
+    const len = int32At(buf, pos);
+    if (len < 1 || len > end - pos - 4 || buf[pos + 3 + len] !== 0) throw DAMAGED;
+    return 4 + len;
+}
+
+// a nested document at pos inside [pos, end): its size
+function documentSize(buf, pos, end) {
+    if (end - pos < 5) throw DAMAGED;
+    const size = int32At(buf, pos);
+    if (size < 5 || size > end - pos || buf[pos + size - 1] !== 0) throw DAMAGED;
+    return size;
+}
+
+// Counts the elements of the document in buf (whole, its length checked) by
+// type into counts; returns its nesting depth. An explicit stack of document
+// ends, so no nesting overflows the call stack.
+function walk(buf, counts) {
+    if (buf[buf.length - 1] !== 0) throw DAMAGED;
+    const ends = [buf.length - 1];
+    let deepest = 1;
+    let pos = 4;
+    for (;;) {
+        const end = ends[ends.length - 1];
+        if (pos === end) {
+            // this document's terminator: back to its parent, just past it
+            ends.pop();
+            pos++;
+            if (ends.length === 0) return deepest;
+            continue;
+        }
+        const type = buf[pos];
+        counts[type]++;
+        const keyEnd = buf.indexOf(0, pos + 1);
+        if (keyEnd === -1 || keyEnd >= end) throw DAMAGED;
+        pos = keyEnd + 1;
+        const fixed = FIXED_SIZE[type];
+        if (fixed >= 0) {
+            if (end - pos < fixed) throw DAMAGED;
+            pos += fixed;
+            continue;
+        }
+        switch (type) {
+            case C.BSON_STRING:
+            case C.BSON_CODE:
+            case C.BSON_SYMBOL:
+                pos += stringSize(buf, pos, end);
+                break;
+            case C.BSON_DOCUMENT:
+            case C.BSON_ARRAY: {
+                const size = documentSize(buf, pos, end);
+                ends.push(pos + size - 1);
+                if (ends.length > deepest) deepest = ends.length;
+                pos += 4;
+                break;
+            }
+            case C.BSON_BINARY: {
+                if (end - pos < 5) throw DAMAGED;
+                const len = int32At(buf, pos);
+                if (len < 0 || len > end - pos - 5) throw DAMAGED;
+                pos += 5 + len;
+                break;
+            }
+            case C.BSON_REGEXP: {
+                const patternEnd = buf.indexOf(0, pos);
+                if (patternEnd === -1 || patternEnd >= end) throw DAMAGED;
+                const flagsEnd = buf.indexOf(0, patternEnd + 1);
+                if (flagsEnd === -1 || flagsEnd >= end) throw DAMAGED;
+                pos = flagsEnd + 1;
+                break;
+            }
+            case C.BSON_DBPOINTER:
+                pos += stringSize(buf, pos, end);
+                if (end - pos < 12) throw DAMAGED;
+                pos += 12;
+                break;
+            case C.BSON_CODE_W_SCOPE: {
+                if (end - pos < 4) throw DAMAGED;
+                const total = int32At(buf, pos);
+                if (total < 14 || total > end - pos) throw DAMAGED;
+                const scopeStart = pos + 4 + stringSize(buf, pos + 4, pos + total);
+                const scopeSize = documentSize(buf, scopeStart, pos + total);
+                if (scopeStart + scopeSize !== pos + total) throw DAMAGED;
+                // the scope is a document one level down, ending where the element does
+                ends.push(scopeStart + scopeSize - 1);
+                if (ends.length > deepest) deepest = ends.length;
+                pos = scopeStart + 4;
+                break;
+            }
+            default:
+                throw DAMAGED;
+        }
+    }
+}
+
+class Stats {
+    constructor() {
+        this.documents = 0;
+        this.bytes = 0;
+        this.smallest = Infinity;
+        this.largest = 0;
+        this.deepest = 0;
+        this.counts = new Float64Array(256);
+    }
+
+    add(bytes, offset) {
+        let depth;
+        try {
+            depth = walk(bytes, this.counts);
+        } catch (err) {
+            if (err !== DAMAGED) throw err;
+            // the decoder says what is wrong and where; should it find nothing, say so plainly
+            decodeAt(bytes, offset, { bsonRegExp: true });
+            throw new BSONError(`document at offset ${offset} is damaged`, { code: 'ERR_BSON_CORRUPT', offset });
+        }
+        const size = bytes.length;
+        this.documents++;
+        this.bytes += size;
+        if (size < this.smallest) this.smallest = size;
+        if (size > this.largest) this.largest = size;
+        if (depth > this.deepest) this.deepest = depth;
+    }
+
+    report(name) {
+        const types = [];
+        for (let t = 0; t < 256; t++) {
+            if (this.counts[t] !== 0) types.push([TYPE_NAMES.get(t), this.counts[t]]);
+        }
+        types.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+        const empty = this.documents === 0;
+        return {
+            file: name,
+            documents: this.documents,
+            bytes: this.bytes,
+            smallest: empty ? null : this.smallest,
+            largest: empty ? null : this.largest,
+            mean: empty ? null : Math.round((this.bytes / this.documents) * 10) / 10,
+            deepestNesting: this.deepest,
+            elements: types.reduce((sum, [, n]) => sum + n, 0),
+            types: Object.fromEntries(types),
+        };
+    }
+}
+
+function formatText(r) {
+    const rows = [
+        ['file', r.file],
+        ['documents', r.documents],
+        ['bytes', r.bytes],
+        ['smallest', r.smallest === null ? '-' : r.smallest],
+        ['largest', r.largest === null ? '-' : r.largest],
+        ['mean', r.mean === null ? '-' : r.mean.toFixed(1)],
+        ['deepest nesting', r.deepestNesting],
+        ['elements', r.elements],
+    ];
+    const lines = rows.map(([k, v]) => `${(k + ':').padEnd(17)}${v}`);
+    const names = Object.keys(r.types);
+    if (names.length !== 0) {
+        lines.push('types:');
+        const width = Math.max(...names.map((n) => n.length)) + 2;
+        for (const n of names) lines.push(`  ${n.padEnd(width)}${r.types[n]}`);
+    }
+    return lines.join('\n') + '\n';
+}
+
+async function run(values, file, common) {
+    const input = openInput(file);
+    const stats = new Stats();
+    await readDocuments(input, { command: 'stat', progress: common.progress, maxDocumentSize: common.maxDocumentSize }, (bytes, offset) => {
+        stats.add(bytes, offset);
+    });
+    const report = stats.report(input.name);
+    process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatText(report));
+    return report;
+}
+
+module.exports = { name: 'stat', summary: 'count documents, sizes, nesting and BSON types', help, options, run, walk, TYPE_NAMES };
