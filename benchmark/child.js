@@ -1,0 +1,101 @@
+'use strict';
+
+// Child process for the measurements that need a process of their own:
+//   node --expose-gc child.js '{"mode":"memory","cells":[["bson","int","encode"]],"seconds":0.1,"warmCalls":3}'
+//     heap bytes allocated per operation and time spent in GC, for each data set and direction
+//   node child.js '{"mode":"cold","lib":"bson","dataset":"flat_bson","direction":"decode","seconds":0.2}'
+//     require time, first and second call, and warmed-up time per call, in a fresh process
+// Prints one line of JSON.
+
+const v8 = require('v8');
+const libraries = require('./libraries');
+const timing = require('./timing');
+
+// Heap bytes allocated = heap growth over the loop + what each GC during it freed.
+// Warm up first (at least warmCalls calls), so optimized code is measured.
+function allocation(op, seconds, warmCalls) {
+    let perCall = timing.warmUp(op, seconds / 2);
+    for (let i = 1; i < warmCalls; i++) perCall = Math.min(perCall, timing.warmUp(op, 0));
+    const calls = Math.max(1, Math.ceil(seconds / perCall));
+    global.gc({ type: 'minor' });       // empty the young generation (a full gc runs per data set)
+    const profiler = new v8.GCProfiler();
+    profiler.start();
+    const before = v8.getHeapStatistics().used_heap_size;
+    const start = timing.now();
+    for (let i = 0; i < calls; i++) op();
+    const wall = timing.now() - start;
+    const after = v8.getHeapStatistics().used_heap_size;
+    const gcs = profiler.stop().statistics;
+    let freed = 0, gcMicros = 0;
+    for (const gc of gcs) {
+        freed += gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize;
+        gcMicros += gc.cost;
+    }
+    return { calls, bytesPerOp: Math.max(0, after - before + freed) / calls,
+        gcCount: gcs.length, gcPercent: 100 * gcMicros / 1e6 / wall };
+}
+
+// the timed input, built without calling the library's own code for that direction
+// (the same input verify.check builds; the parent only asks for verified cells)
+const plainForms = new Map();
+function timedInput(lib, ds, dir) {
+    const bson = require('bson');
+    if (lib.format === 'bson') {
+        return dir === 'encode' ? ds.docs.map((doc) => lib.prepare(doc)) : ds.docs.map((doc) => bson.serialize(doc));
+    }
+    if (!plainForms.has(ds)) {
+        plainForms.clear();
+        plainForms.set(ds, ds.docs.map((doc) => JSON.parse(bson.EJSON.stringify(doc, { relaxed: true }))));
+    }
+    const plain = plainForms.get(ds);
+    return dir === 'encode' ? plain : plain.map((doc) => lib.encode(doc));
+}
+
+// job.cells: [[library, dataset, direction], ...], grouped by data set; job.seconds, job.warmCalls
+function memory(job) {
+    if (typeof global.gc !== 'function') throw new Error('run with node --expose-gc');
+    const datasets = require('./datasets');
+    const libs = {};
+    let current = null;
+    return job.cells.map(([libName, name, dir]) => {
+        if (current !== name) {
+            if (current) datasets.forget(current);      // keep the heap small
+            current = name;
+            global.gc();
+        }
+        const lib = libs[libName] = libs[libName] || libraries.create([libName])[0].load();
+        if (!lib.available) return { verdict: 'n/a', error: lib.reason };
+        const op = timing.makeOp(lib[dir], timedInput(lib, datasets.load(name), dir), libName + ' ' + dir + ' ' + name);
+        return Object.assign({ verdict: 'ok' }, allocation(op, job.seconds, job.warmCalls || 1));
+    });
+}
+
+function cold(job) {
+    const lib = libraries.create([job.lib])[0].load();
+    if (!lib.available) throw new Error(lib.reason);
+    const ds = require('./datasets').load(job.dataset);
+    const op = timing.makeOp(lib[job.direction], timedInput(lib, ds, job.direction), 'cold ' + job.lib);
+    let t = timing.now();
+    op();
+    const first = timing.now() - t;
+    t = timing.now();
+    op();
+    const second = timing.now() - t;
+    timing.warmUp(op, job.seconds);
+    const runs = [];
+    for (let i = 0; i < 5; i++) runs.push(timing.warmUp(op, job.seconds / 5));
+    return { requireSeconds: lib.loadSeconds, first, second, warm: timing.median(runs) };
+}
+
+module.exports = { memory, cold, allocation, timedInput };
+
+if (require.main === module) {
+    const job = JSON.parse(process.argv[2]);
+    let result;
+    try {
+        result = { ok: true, result: job.mode === 'memory' ? memory(job) : cold(job), sink: timing.state.sink };
+    } catch (err) {
+        result = { ok: false, error: String(err && err.message) };
+    }
+    process.stdout.write(JSON.stringify(result) + '\n');
+}

@@ -1,0 +1,135 @@
+'use strict';
+
+// Number formatting, and the result tables as plain text or Markdown.
+// The tables are built from the results object alone (the one --json writes).
+
+const DIRECTIONS = ['encode', 'decode'];
+
+function sig3(x) {
+    if (!isFinite(x)) return '-';
+    if (x >= 100) return String(Math.round(x));
+    if (x >= 10) return x.toFixed(1);
+    return x.toFixed(2);
+}
+
+function count(x) {
+    if (!(x >= 0)) return '-';
+    if (x >= 999.5e6) return sig3(x / 1e9) + 'G';
+    if (x >= 999.5e3) return sig3(x / 1e6) + 'M';
+    if (x >= 999.5) return sig3(x / 1e3) + 'k';
+    return sig3(x);
+}
+
+function bytes(x) {
+    if (!(x >= 0)) return '-';
+    if (x >= 999.5e3) return sig3(x / 1e6) + ' MB';
+    if (x >= 999.5) return sig3(x / 1e3) + ' kB';
+    return Math.round(x) + ' B';
+}
+
+function micros(seconds) {
+    if (!(seconds >= 0)) return '-';
+    const us = seconds * 1e6;
+    return us >= 999.5 ? sig3(us / 1e3) + ' ms' : sig3(us) + ' µs';
+}
+
+// rows: arrays of cells (strings); align: one 'l' or 'r' per column, default 'l' then all 'r'
+function table(title, header, rows, markdown, align) {
+    const left = (i) => (align ? align[i] === 'l' : i === 0);
+    if (markdown) {
+        const line = (cells) => '| ' + cells.join(' | ') + ' |';
+        return ['#### ' + title, '', line(header), line(header.map((h, i) => (left(i) ? ':---' : '---:'))),
+            ...rows.map(line), ''].join('\n');
+    }
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+    const line = (cells) => cells.map((c, i) => (left(i) ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i])))
+        .join('  ').trimEnd();
+    return [title, line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), ''].join('\n');
+}
+
+function heading(text, markdown) {
+    return markdown ? '### ' + text + '\n\n' : text + '\n' + '='.repeat(text.length) + '\n';
+}
+
+function find(rows, dataset, direction, lib) {
+    return rows.find((r) => r.dataset === dataset && r.direction === direction && r.lib === lib);
+}
+
+// what a table cell shows: the number, ≠ (disagrees with bson), n/a, or - (not measured)
+function cell(r, fmt) {
+    if (!r) return 'n/a';
+    if (r.verdict === 'differs') return '≠';
+    if (r.verdict !== 'ok') return 'n/a';
+    return r.skipped ? '-' : fmt(r);
+}
+
+function timingTables(results, libNames, markdown) {
+    const metrics = [
+        ['rate (bson = 100, higher is better)', (r) => (isFinite(r.rate) ? String(Math.round(r.rate)) : '-')],
+        ['ops/s', (r) => count(r.opsPerSec)],
+        ['MB/s (own encoded size × ops/s)', (r) => sig3(r.mbPerSec)],
+    ];
+    const out = [];
+    for (const dir of DIRECTIONS) {
+        for (const [title, fmt] of metrics) {
+            const rows = results.datasets.map((ds) => [ds.name, bytes(ds.bsonBytes)]
+                .concat(libNames.map((lib) => cell(find(results.timing, ds.name, dir, lib), fmt))));
+            out.push(table(dir + ': ' + title, ['data set', 'bson size'].concat(libNames), rows, markdown));
+        }
+    }
+    return out.join('\n');
+}
+
+function memoryTables(results, libNames, markdown) {
+    const fmt = (r) => bytes(r.bytesPerOp) + ' ' + Math.round(r.gcPercent) + '%';
+    return DIRECTIONS.map((dir) => {
+        const rows = results.datasets.map((ds) => [ds.name]
+            .concat(libNames.map((lib) => cell(find(results.memory, ds.name, dir, lib), fmt))));
+        return table(dir + ': heap bytes allocated per op, and % of the time in GC', ['data set'].concat(libNames), rows, markdown);
+    }).join('\n');
+}
+
+function coldTable(results, markdown) {
+    const header = ['library', 'require'];
+    for (const dir of DIRECTIONS) header.push(dir + ' 1st', '2nd', 'warm', '1st/warm');
+    const libNames = [...new Set(results.cold.map((r) => r.lib))];
+    const rows = libNames.map((lib) => {
+        const row = [lib, '-'];
+        for (const dir of DIRECTIONS) {
+            const r = results.cold.find((c) => c.lib === lib && c.direction === dir);
+            if (r.verdict !== 'ok') { row.push(cell(r), '', '', ''); continue; }
+            row[1] = lib === 'JSON' ? 'builtin' : micros(r.requireSeconds);
+            row.push(micros(r.first), micros(r.second), micros(r.warm), Math.round(r.first / r.warm) + '×');
+        }
+        return row;
+    });
+    const ds = results.cold.length ? results.cold[0].dataset : '';
+    return table('cold start on ' + ds + ', each in a fresh process', header, rows, markdown);
+}
+
+// one line per library, data set and direction that is not verified equal, with the first difference
+function verificationNotes(results) {
+    const lines = [];
+    for (const lib of results.libraries) {
+        if (!lib.available) { lines.push(lib.name + ': n/a everywhere: ' + lib.reason); continue; }
+        for (const ds of results.datasets) {
+            const [enc, dec] = DIRECTIONS.map((dir) => find(results.timing, ds.name, dir, lib.name));
+            const same = enc.verdict === dec.verdict && enc.reason === dec.reason;
+            for (const r of same ? [enc] : [enc, dec]) {
+                if (r.verdict === 'ok') continue;
+                lines.push(lib.name + ' ' + ds.name + ' ' + (same ? 'encode+decode' : r.direction) + ': ' + cell(r) + ' ' + r.reason);
+            }
+        }
+    }
+    return lines;
+}
+
+// measurements that failed in a child process
+function childErrors(rows) {
+    const seen = new Set();
+    return rows.filter((r) => r.error).map((r) => r.lib + ' ' + r.dataset + ' ' + r.direction + ': ' + r.error)
+        .filter((line) => !seen.has(line) && seen.add(line));
+}
+
+module.exports = { count, bytes, micros, sig3, table, heading, timingTables, memoryTables, coldTable,
+    verificationNotes, childErrors };

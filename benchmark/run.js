@@ -1,0 +1,261 @@
+'use strict';
+
+// qbson benchmark: qbson against bson, bson-ext, buffalo, msgpackr and JSON.
+//   node benchmark/run.js [--quick | --smoke] [--filter a,b] [--markdown] [--json FILE]
+//                         [--cold DATASET] [--no-memory] [--no-cold]
+// See benchmark/README.md for what each table and column means.
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const childProcess = require('child_process');
+const datasets = require('./datasets');
+const libraries = require('./libraries');
+const verify = require('./verify');
+const timing = require('./timing');
+const report = require('./report');
+
+// warmup, sample: seconds of warm-up and of each of `samples` timed runs per cell;
+// memory, warmCalls: seconds of the allocation loop, and calls before it; cold: seconds to warm up;
+// jobs: child processes at once (1 in full mode, so they do not disturb each other)
+const MODES = {
+    full: { warmup: 0.2, sample: 0.07, samples: 7, memory: 0.1, warmCalls: 3, cold: 0.2, jobs: 1 },
+    quick: { warmup: 0.02, sample: 0.02, samples: 3, memory: 0.015, warmCalls: 1, cold: 0.03, jobs: 2 },
+    // smoke: verifies every data set but times only those under 64 kB, barely;
+    // memory and cold start for qbson and bson only
+    smoke: { warmup: 0.001, sample: 0.001, samples: 1, memory: 0.001, warmCalls: 1, cold: 0.001, jobs: 4,
+        maxTimedBytes: 64e3, childLibs: ['qbson', 'bson'] },
+};
+const DIRECTIONS = ['encode', 'decode'];
+const BASELINE = 'bson';
+const CHILD = path.join(__dirname, 'child.js');
+const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE]\n' +
+    '                             [--cold DATASET] [--no-memory] [--no-cold]';
+
+function parseArgs(argv) {
+    const opts = { mode: 'full', filter: [], markdown: false, json: null, cold: 'flat_bson', memory: true, coldStart: true };
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        const value = () => {
+            if (i + 1 >= argv.length) throw new Error(arg + ' needs a value');
+            return argv[++i];
+        };
+        if (arg === '--quick' || arg === '--smoke' || arg === '--full') opts.mode = arg.slice(2);
+        else if (arg === '--filter') opts.filter = value().split(',').map((s) => s.trim()).filter(Boolean);
+        else if (arg === '--markdown') opts.markdown = true;
+        else if (arg === '--json') opts.json = value();
+        else if (arg === '--cold') opts.cold = value();
+        else if (arg === '--no-memory') opts.memory = false;
+        else if (arg === '--no-cold') opts.coldStart = false;
+        else if (arg === '--help' || arg === '-h') opts.help = true;
+        else throw new Error('unknown option ' + arg);
+    }
+    return opts;
+}
+
+// each term picks the data sets or libraries it names exactly, else those it is a substring of
+function applyFilter(terms) {
+    const picked = { datasets: new Set(), libs: new Set() };
+    const matching = (names, t) => names.filter((n) => n.toLowerCase().includes(t));
+    for (const term of terms) {
+        const t = term.toLowerCase();
+        const exactLibs = libraries.NAMES.filter((n) => n.toLowerCase() === t);
+        const exactData = datasets.NAMES.filter((n) => n.toLowerCase() === t);
+        const exact = exactLibs.length + exactData.length > 0;
+        const libs = exact ? exactLibs : matching(libraries.NAMES, t);
+        const data = exact ? exactData : matching(datasets.NAMES, t);
+        if (!libs.length && !data.length) throw new Error('--filter ' + term + ' matches no data set or library');
+        libs.forEach((n) => picked.libs.add(n));
+        data.forEach((n) => picked.datasets.add(n));
+    }
+    const someLibs = picked.libs.size > 0;
+    picked.libs.add(BASELINE);      // the baseline of every rate, and the reference of verification
+    return {
+        datasets: datasets.NAMES.filter((n) => !picked.datasets.size || picked.datasets.has(n)),
+        libs: libraries.NAMES.filter((n) => !someLibs || picked.libs.has(n)),
+    };
+}
+
+function systemInfo(libs) {
+    const cpus = os.cpus();
+    const versions = {};
+    for (const lib of libs.filter((l) => l.name !== 'JSON')) {
+        versions[lib.name] = lib.available ? lib.version + (lib.note ? ' (' + lib.note + ')' : '') : 'n/a';
+    }
+    versions.qtimeit = libraries.packageVersion('qtimeit');
+    return { node: process.versions.node, v8: process.versions.v8, platform: process.platform + ' ' + process.arch,
+        cpu: cpus.length ? cpus[0].model.trim() : '?', cpuCount: cpus.length, versions };
+}
+
+function progress(text) {
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K' + text);
+}
+
+// verify every library on every data set (which also runs each once on every data set
+// before any timing), then time the verified ones, data set by data set
+function timeAll(dsNames, libs, mode, results) {
+    const verified = dsNames.map((name) => {
+        progress('verifying ' + name);
+        const ds = datasets.load(name);
+        const ref = verify.reference(ds);
+        const bsonBytes = ref.bytes.reduce((n, b) => n + b.length, 0);
+        results.datasets.push({ name, group: ds.group, title: ds.title, docs: ds.docs.length, bsonBytes });
+        return { name, cells: libs.map((lib) => verify.check(lib, ds, ref)), skipped: bsonBytes > (mode.maxTimedBytes || Infinity) };
+    });
+    for (const { name, cells, skipped } of verified) {
+        for (const dir of DIRECTIONS) {
+            progress('timing ' + name + ' ' + dir);
+            const ops = [];
+            libs.forEach((lib, i) => {
+                const cell = cells[i];
+                const row = { dataset: name, direction: dir, lib: lib.name, verdict: cell[dir].verdict,
+                    reason: cell[dir].reason, size: cell.size, skipped };
+                results.timing.push(row);
+                if (row.verdict === 'ok' && !skipped) {
+                    ops.push({ row, op: timing.makeOp(lib[dir], cell[dir + 'Input'], lib.name + ' ' + dir + ' ' + name) });
+                }
+            });
+            timing.measure(ops, mode);
+            const base = ops.find((e) => e.row.lib === BASELINE);
+            for (const { row, nloops, rates, opsPerSec } of ops) {
+                Object.assign(row, { opsPerSec, mbPerSec: opsPerSec * row.size / 1e6,
+                    rate: !base ? NaN : row.lib === BASELINE ? 100 : 100 * opsPerSec / base.opsPerSec, nloops, samples: rates });
+            }
+        }
+    }
+    progress('');
+}
+
+function runChild(job, execArgv) {
+    return new Promise((resolve) => {
+        const args = execArgv.concat([CHILD, JSON.stringify(job)]);
+        childProcess.execFile(process.execPath, args, { maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
+            try {
+                const msg = JSON.parse(String(stdout).trim().split('\n').pop());
+                resolve(msg.ok ? msg.result : { error: msg.error });
+            } catch (e) {
+                resolve({ error: 'child failed: ' + String(stderr || (err && err.message)).trim().split('\n').pop() });
+            }
+        });
+    });
+}
+
+// run the task functions (each returning a promise), at most `limit` at a time
+async function pool(tasks, limit) {
+    let next = 0;
+    const worker = async () => {
+        while (next < tasks.length) await tasks[next++]();
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
+const childLib = (mode, name) => !mode.childLibs || mode.childLibs.includes(name);
+
+// child processes (node --expose-gc) measure every verified cell, data set by data set;
+// with jobs > 1 the libraries are shared out among that many children
+async function memoryAll(mode, results) {
+    const rows = results.timing.filter((r) => childLib(mode, r.lib)).map((r) => ({ dataset: r.dataset,
+        direction: r.direction, lib: r.lib, verdict: r.verdict, skipped: r.skipped }));
+    const todo = rows.filter((r) => r.verdict === 'ok' && !r.skipped);
+    const libNames = [...new Set(todo.map((r) => r.lib))];
+    const shares = Array.from({ length: Math.min(mode.jobs, libNames.length) },
+        (_, k) => todo.filter((r) => libNames.indexOf(r.lib) % mode.jobs === k));
+    progress('memory');
+    await Promise.all(shares.map(async (share) => {
+        const res = await runChild({ mode: 'memory', seconds: mode.memory, warmCalls: mode.warmCalls,
+            cells: share.map((r) => [r.lib, r.dataset, r.direction]) }, ['--expose-gc']);
+        share.forEach((r, i) => Object.assign(r, res.error ? { verdict: 'n/a', error: res.error } : res[i]));
+    }));
+    results.memory.push(...rows);
+    progress('');
+}
+
+// a fresh child process per library and direction
+async function coldAll(dsName, libs, mode, results) {
+    const rows = [];
+    for (const lib of libs.filter((l) => childLib(mode, l.name))) {
+        for (const dir of DIRECTIONS) {
+            const timed = results.timing.find((r) => r.dataset === dsName && r.direction === dir && r.lib === lib.name);
+            rows.push({ dataset: dsName, direction: dir, lib: lib.name, verdict: timed ? timed.verdict : 'n/a' });
+        }
+    }
+    await pool(rows.filter((row) => row.verdict === 'ok').map((row) => async () => {
+        progress('cold start ' + row.lib + ' ' + row.direction);
+        const res = await runChild({ mode: 'cold', lib: row.lib, dataset: dsName, direction: row.direction, seconds: mode.cold }, []);
+        Object.assign(row, res.error ? { verdict: 'n/a', error: res.error } : res);
+    }), mode.jobs);
+    results.cold.push(...rows);
+    progress('');
+}
+
+async function run(opts, write) {
+    const started = timing.now();
+    const mode = Object.assign({ name: opts.mode }, MODES[opts.mode]);
+    const pick = applyFilter(opts.filter);
+    if (opts.coldStart && !datasets.NAMES.includes(opts.cold)) throw new Error('--cold: no data set ' + opts.cold);
+    const libs = libraries.create(pick.libs).map((lib) => lib.load());
+    const libNames = libs.map((l) => l.name);
+    const md = opts.markdown;
+    const results = { format: 'qbson-benchmark/1', date: new Date().toISOString(), argv: process.argv.slice(2),
+        mode, system: systemInfo(libs), libraries: libs.map((l) => ({ name: l.name, version: l.version,
+            available: l.available, reason: l.reason, note: l.note, format: l.format })),
+        datasets: [], timing: [], memory: [], cold: [], phases: {} };
+    const phase = async (name, fn) => {
+        const t = timing.now();
+        await fn();
+        results.phases[name] = timing.now() - t;
+    };
+    const notes = (lines) => (lines.length ? lines.map((l) => (md ? '- ' : '') + l).join('\n') + '\n\n' : '');
+
+    const sys = results.system;
+    write(report.heading('qbson benchmark', md));
+    write('node ' + sys.node + ', V8 ' + sys.v8 + ', ' + sys.platform + ', ' + sys.cpu + ' × ' + sys.cpuCount + '; ' +
+        Object.keys(sys.versions).map((k) => k + ' ' + sys.versions[k]).join(', ') + '\n' + (md ? '\n' : ''));
+    write('mode ' + mode.name + ': each rate is the median of ' + mode.samples + ' timed runs of ~' + report.micros(mode.sample) +
+        ' after a ' + report.micros(mode.warmup) + ' warm-up' +
+        (mode.maxTimedBytes ? '; data sets over ' + report.bytes(mode.maxTimedBytes) + ' are verified, not timed (-)' : '') + '\n\n');
+
+    await phase('timing', () => timeAll(pick.datasets, libs, mode, results));
+    write(report.table('data sets', ['data set', 'bson size', 'docs', 'description'], results.datasets.map((d) =>
+        [d.name, report.bytes(d.bsonBytes), String(d.docs), md ? '`' + d.title + '`' : d.title]), md, 'lrrl') + '\n');
+    write(report.heading('verification (≠ = output differs from bson, n/a = not available or threw)', md));
+    write(notes(report.verificationNotes(results)) || 'every library agrees with bson on every data set\n\n');
+    write(report.heading('speed', md) + report.timingTables(results, libNames, md) + '\n');
+
+    if (opts.memory) {
+        await phase('memory', () => memoryAll(mode, results));
+        const measured = libNames.filter((n) => results.memory.some((r) => r.lib === n));
+        write(report.heading('memory', md) + report.memoryTables(results, measured, md) + '\n' +
+            notes(report.childErrors(results.memory)));
+    }
+    if (opts.coldStart) {
+        await phase('cold', () => coldAll(opts.cold, libs, mode, results));
+        write(report.heading('cold start', md) + report.coldTable(results, md) + '\n' + notes(report.childErrors(results.cold)));
+    }
+    results.sink = timing.state.sink;
+    results.seconds = timing.now() - started;
+    write('sink ' + results.sink + '; ran ' + results.seconds.toFixed(1) + ' s (' +
+        Object.keys(results.phases).map((k) => k + ' ' + results.phases[k].toFixed(1) + ' s').join(', ') + ')\n');
+    if (opts.json) fs.writeFileSync(opts.json, JSON.stringify(results, null, 1) + '\n');
+    return results;
+}
+
+module.exports = { run, parseArgs, applyFilter, MODES };
+
+if (require.main === module) {
+    let opts;
+    try {
+        opts = parseArgs(process.argv.slice(2));
+    } catch (err) {
+        process.stderr.write(err.message + '\n' + USAGE + '\n');
+        process.exit(2);
+    }
+    if (opts.help) {
+        process.stdout.write(USAGE + '\n');
+    } else {
+        run(opts, (text) => process.stdout.write(text)).catch((err) => {
+            process.stderr.write(err.stack + '\n');
+            process.exitCode = 1;
+        });
+    }
+}

@@ -1,0 +1,164 @@
+'use strict';
+
+// The benchmark harness: runs `benchmark/run.js --smoke` and checks that it runs and that
+// every library's verification verdict is as expected.  Speeds are not checked.
+
+const assert = require('assert');
+const childProcess = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const bson = require('bson');
+const verify = require('../benchmark/verify');
+const datasets = require('../benchmark/datasets');
+const { applyFilter, parseArgs } = require('../benchmark/run');
+
+const RUN = path.join(__dirname, '..', 'benchmark', 'run.js');
+
+// verdicts other than 'ok': library -> data set -> { encode, decode }
+const EXPECTED_NOT_OK = {
+    // buffalo has no MinKey/MaxKey (full_bson does not encode, and decodes them as null),
+    // and decodes every int64 to its own Long where bson gives a number
+    buffalo: {
+        full_bson: { encode: 'n/a', decode: 'differs' },
+        large: { decode: 'differs' },
+        batch1000: { decode: 'differs' },
+    },
+};
+
+describe('benchmark', function () {
+    describe('verify.compare', function () {
+        it('finds the first difference, with its path', function () {
+            const d = verify.compare({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] });
+            assert.deepStrictEqual(d, { path: '.a[1].b', a: 'x', b: 'y' });
+            assert.strictEqual(verify.compare({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] }), null);
+        });
+
+        it('tells numbers, key order, Dates and bytes apart', function () {
+            assert.ok(verify.compare({ a: 1 }, { a: '1' }));
+            assert.ok(verify.compare({ a: 0 }, { a: -0 }));
+            assert.strictEqual(verify.compare({ a: NaN }, { a: NaN }), null);
+            assert.ok(verify.compare({ a: 1, b: 2 }, { b: 2, a: 1 }));
+            assert.ok(verify.compare(new Date(1), new Date(2)));
+            assert.deepStrictEqual(verify.compare(Buffer.from([1, 2]), new Uint8Array([1, 3])), { path: '[1]', a: 2, b: 3 });
+        });
+
+        it('compares typed values by _bsontype and value, whatever their class', function () {
+            class OtherLong { get _bsontype() { return 'Long'; } constructor(low, high) { this.low = low; this.high = high; this.unsigned = false; } }
+            assert.strictEqual(verify.compare(bson.Long.fromBits(5, 6), new OtherLong(5, 6)), null);
+            assert.ok(verify.compare(bson.Long.fromBits(5, 6), new OtherLong(5, 7)));
+            assert.ok(verify.compare(bson.Long.fromBits(5, 6), 25769803781));
+            const id = new bson.ObjectId('0123456789abcdef01234567');
+            assert.strictEqual(verify.compare(id, { _bsontype: 'ObjectID', toHexString: () => id.toHexString() }), null);
+            assert.ok(verify.compare(new bson.Binary(Buffer.from('ab'), 0), new bson.Binary(Buffer.from('ab'), 4)));
+            assert.ok(verify.compare(new bson.Int32(1), new bson.Double(1)));
+        });
+
+        it('uses a library\'s own canon() for classes without _bsontype', function () {
+            const canon = (v) => (v instanceof Map ? { type: 'ObjectId', value: v.get('hex') } : undefined);
+            const id = new bson.ObjectId('0123456789abcdef01234567');
+            assert.strictEqual(verify.compare(id, new Map([['hex', id.toHexString()]]), null, canon), null);
+        });
+    });
+
+    describe('verify.compareBytes', function () {
+        it('reports the offset and the value path of the first difference', function () {
+            const msg = verify.compareBytes(bson.serialize({ a: 1, b: 2 }), bson.serialize({ a: 1, b: 3 }));
+            assert.match(msg, /^at \.b<Int32> bson has 2, got 3; bytes differ at offset 14 \(length 19 vs 19\)/);
+            assert.match(verify.compareBytes(bson.serialize({ a: 1 }), bson.serialize({ a: 1.5 })), /^at \.a bson has new Int32\(1\), got new Double\(1\.5\)/);
+            assert.strictEqual(verify.compareBytes(bson.serialize({ a: 1 }), bson.serialize({ a: 1 })), null);
+        });
+    });
+
+    describe('options', function () {
+        it('parses the command line', function () {
+            const opts = parseArgs(['--quick', '--filter', 'qbson,flat', '--markdown', '--json', 'x.json']);
+            assert.strictEqual(opts.mode, 'quick');
+            assert.deepStrictEqual(opts.filter, ['qbson', 'flat']);
+            assert.strictEqual(opts.markdown, true);
+            assert.strictEqual(opts.json, 'x.json');
+            assert.throws(() => parseArgs(['--bogus']), /unknown option/);
+        });
+
+        it('--filter picks data sets and libraries by substring, an exact name only itself', function () {
+            assert.deepStrictEqual(applyFilter(['qbson', 'nested']), { datasets: ['nested-array', 'nested-object'], libs: ['qbson', 'bson'] });
+            assert.deepStrictEqual(applyFilter(['_bson']).datasets, ['flat_bson', 'deep_bson', 'full_bson']);
+            assert.deepStrictEqual(applyFilter(['bson']), { datasets: datasets.NAMES, libs: ['bson'] });
+            assert.deepStrictEqual(applyFilter([]).libs, ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'JSON']);
+            assert.throws(() => applyFilter(['nosuchthing']), /matches no data set or library/);
+        });
+    });
+
+    describe('smoke run', function () {
+        let stdout;
+        let results;
+
+        before(function (done) {
+            const file = path.join(os.tmpdir(), 'qbson-benchmark-' + process.pid + '.json');
+            childProcess.execFile(process.execPath, [RUN, '--smoke', '--json', file], { maxBuffer: 1 << 24 }, (err, out) => {
+                if (err) return done(err);
+                stdout = out;
+                results = JSON.parse(fs.readFileSync(file, 'utf8'));
+                fs.unlinkSync(file);
+                done();
+            });
+        });
+
+        it('prints the header and every table', function () {
+            assert.match(stdout, /node 20|node \d+\.\d+/);
+            for (const name of ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'qtimeit']) assert.ok(stdout.includes(name + ' '), name);
+            for (const title of ['encode: rate (bson = 100', 'encode: ops/s', 'encode: MB/s', 'decode: rate (bson = 100',
+                'decode: ops/s', 'decode: MB/s', 'heap bytes allocated per op', 'cold start on flat_bson']) {
+                assert.ok(stdout.includes(title), title);
+            }
+            assert.match(stdout, /sink \d+/);
+        });
+
+        it('covers every data set and library', function () {
+            assert.deepStrictEqual(results.datasets.map((d) => d.name), datasets.NAMES);
+            assert.deepStrictEqual(results.libraries.map((l) => l.name), ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'JSON']);
+            const large = results.datasets.find((d) => d.name === 'large');
+            assert.ok(large.bsonBytes >= 1e6 && large.bsonBytes <= 3e6, 'large is 1-3 MB: ' + large.bsonBytes);
+            assert.strictEqual(results.datasets.find((d) => d.name === 'batch1000').docs, 1000);
+        });
+
+        it('loads qbson', function () {
+            const qbson = results.libraries.find((l) => l.name === 'qbson');
+            assert.ok(qbson.available, 'qbson did not load: ' + qbson.reason);
+        });
+
+        it('gives every library the expected verdict on every data set', function () {
+            const extBuilt = results.libraries.find((l) => l.name === 'bson-ext').available;
+            const wrong = [];
+            for (const row of results.timing) {
+                let expected = (EXPECTED_NOT_OK[row.lib] && EXPECTED_NOT_OK[row.lib][row.dataset] || {})[row.direction] || 'ok';
+                if (row.lib === 'bson-ext' && !extBuilt) expected = 'n/a';
+                if (row.verdict !== expected) wrong.push(row.lib + ' ' + row.dataset + ' ' + row.direction + ': ' + row.verdict + ' ' + row.reason);
+            }
+            assert.deepStrictEqual(wrong, []);
+        });
+
+        it('explains every verdict that is not ok', function () {
+            for (const row of results.timing.filter((r) => r.verdict !== 'ok')) assert.ok(row.reason, row.lib + ' ' + row.dataset);
+            assert.match(stdout, /buffalo full_bson decode: ≠ at \.\w+ bson gives new MaxKey\(\), buffalo gives null/);
+        });
+
+        it('times every verified cell of the small data sets, relative to bson', function () {
+            for (const row of results.timing.filter((r) => r.verdict === 'ok' && !r.skipped)) {
+                assert.ok(row.opsPerSec > 0 && row.mbPerSec > 0 && row.rate > 0, row.lib + ' ' + row.dataset + ' ' + row.direction);
+                if (row.lib === 'bson') assert.strictEqual(row.rate, 100);
+            }
+            assert.ok(results.timing.some((r) => r.lib === 'qbson' && r.opsPerSec > 0));
+        });
+
+        it('measures memory and cold start of qbson and bson', function () {
+            for (const lib of ['qbson', 'bson']) {
+                const mem = results.memory.filter((r) => r.lib === lib && !r.skipped);
+                assert.ok(mem.length > 0 && mem.every((r) => r.verdict === 'ok' && r.bytesPerOp >= 0 && r.gcPercent >= 0), lib + ' memory');
+                const cold = results.cold.filter((r) => r.lib === lib);
+                assert.strictEqual(cold.length, 2);
+                assert.ok(cold.every((r) => r.verdict === 'ok' && r.first > 0 && r.warm > 0), lib + ' cold start');
+            }
+        });
+    });
+});
