@@ -146,63 +146,76 @@ function numberToEJSON(w, n) {
     return { $numberDouble: negativeZero ? '-0.0' : String(n) };
 }
 
+// bson's order of checks: Map, array, Date, RegExp, then a document or a type
+// instance. instanceof answers for nearly every value; util.types catches the
+// same built-ins from another realm.
 function objectToEJSON(w, value, key) {
-    w.enter(value, key);
-    let out;
     if (Array.isArray(value)) {
+        w.enter(value, key);
         const n = value.length;
-        out = new Array(n);
+        const out = new Array(n);
         for (let i = 0; i < n; i++) out[i] = toEJSON(w, value[i], String(i));
-    } else if (value instanceof Map || util.types.isMap(value)) {
-        out = documentToEJSON(w, mapToObject(w, value));
-    } else if (value instanceof Date || util.types.isDate(value)) {
-        out = dateToEJSON(w, value);
-    } else if (value instanceof RegExp || util.types.isRegExp(value)) {
-        out = regExpToEJSON(w, value.source, sortRegExpFlags(w, value.flags));
-    } else {
-        out = documentToEJSON(w, value);
+        w.leave();
+        return out;
     }
+    if (value instanceof Date) return dateToEJSON(w, value, key);
+    if (value instanceof Map) return mapToEJSON(w, value, key);
+    if (value instanceof RegExp) return regExpToEJSON(w, value.source, sortRegExpFlags(w, value.flags, key), key);
+    const bsontype = value._bsontype;
+    if (bsontype !== undefined) return typedToEJSON(w, value, bsontype, key);
+    if (util.types.isMap(value)) return mapToEJSON(w, value, key);
+    if (util.types.isDate(value)) return dateToEJSON(w, value, key);
+    if (util.types.isRegExp(value)) return regExpToEJSON(w, value.source, sortRegExpFlags(w, value.flags, key), key);
+    w.enter(value, key);
+    const out = documentToEJSON(w, value);
     w.leave();
     return out;
 }
 
-function mapToObject(w, map) {
+function documentToEJSON(w, doc) {
+    const out = {};
+    const keys = Object.keys(doc);
+    for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        setKey(out, k, toEJSON(w, doc[k], k));
+    }
+    return out;
+}
+
+// A Map with string keys is the document of its entries (a '_bsontype' entry included, as in bson).
+function mapToEJSON(w, map, key) {
+    w.enter(map, key);
     const obj = Object.create(null);
     for (const [k, v] of map) {
         if (typeof k !== 'string') throw w.fail(`a Map key must be a string to become a document key, not ${typeof k}`);
         obj[k] = v;
     }
-    return obj;
+    const out = obj._bsontype === undefined ? documentToEJSON(w, obj) : typedToEJSON(w, obj, obj._bsontype);
+    w.leave();
+    return out;
 }
 
-// A plain document, or an instance of a BSON type class.
-function documentToEJSON(w, doc) {
-    const bsontype = doc._bsontype;
-    if (bsontype === undefined) {
-        const out = {};
-        const keys = Object.keys(doc);
-        for (let i = 0; i < keys.length; i++) {
-            const k = keys[i];
-            setKey(out, k, toEJSON(w, doc[k], k));
-        }
-        return out;
+// An instance of a BSON type class, qbson's or bson@7's: recognised by its tag and
+// bson's version marker, converted by the TO_EJSON entry for its _bsontype.
+function typedToEJSON(w, value, bsontype, key) {
+    if (typeof bsontype !== 'string') {
+        throw w.fail(`_bsontype must be a string, not ${bsontype === null ? 'null' : typeof bsontype}`, key);
     }
-    if (typeof bsontype !== 'string') throw w.fail(`_bsontype must be a string, not ${bsontype === null ? 'null' : typeof bsontype}`);
-    if (doc[C.BSON_VERSION_SYMBOL] !== C.BSON_MAJOR_VERSION) {
-        throw w.fail(`an object with _bsontype '${bsontype}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance`);
+    if (value[C.BSON_VERSION_SYMBOL] !== C.BSON_MAJOR_VERSION) {
+        throw w.fail(`an object with _bsontype '${bsontype}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance`, key);
     }
-    const convert = TO_EJSON[bsontype];
-    if (convert === undefined) throw w.fail(`unrecognized _bsontype '${bsontype}'`);
-    return convert(w, doc);
+    const convert = TO_EJSON.get(bsontype);
+    if (convert === undefined) throw w.fail(`unrecognized _bsontype '${bsontype}'`, key);
+    return convert(w, value, key);
 }
 
-function dateToEJSON(w, date) {
+function dateToEJSON(w, date, key) {
     const ms = date.getTime();
     // ISO strings carry 4-digit years only; NaN (an invalid Date) is out of range too
     const isoRange = ms > -1 && ms < YEAR_10000_MS;
     if (w.legacy) {
         if (w.relaxed && isoRange) return { $date: ms };
-        if (Number.isNaN(ms)) throw w.fail('an invalid Date has no legacy Extended JSON form');
+        if (Number.isNaN(ms)) throw w.fail('an invalid Date has no legacy Extended JSON form', key);
         return { $date: isoString(date) };
     }
     if (w.relaxed && isoRange) return { $date: isoString(date) };
@@ -210,25 +223,25 @@ function dateToEJSON(w, date) {
 }
 
 // A JavaScript RegExp's flags as BSON options: only those BSON knows, sorted.
-function sortRegExpFlags(w, flags) {
+function sortRegExpFlags(w, flags, key) {
     for (let i = 0; i < flags.length; i++) {
         if (REGEXP_OPTIONS.indexOf(flags[i]) === -1) {
-            throw w.fail(`the regular expression flag '${flags[i]}' has no BSON equivalent`);
+            throw w.fail(`the regular expression flag '${flags[i]}' has no BSON equivalent`, key);
         }
     }
     return flags.split('').sort().join('');
 }
 
-function regExpToEJSON(w, pattern, options) {
-    if (pattern.indexOf('\x00') !== -1) throw w.fail('a regular expression pattern must not contain a NUL byte');
+function regExpToEJSON(w, pattern, options, key) {
+    if (pattern.indexOf('\x00') !== -1) throw w.fail('a regular expression pattern must not contain a NUL byte', key);
     if (w.legacy) return { $regex: pattern, $options: options };
     return { $regularExpression: { pattern, options } };
 }
 
-// One converter per _bsontype: (writer, instance) -> Extended JSON value.
-// Each reads only the fields qbson's and bson@7's classes share. Called with the
-// instance already entered on the writer's stack, so nested values' paths run through it.
-const TO_EJSON = Object.assign(Object.create(null), {
+// One converter per _bsontype: (writer, instance, key) -> Extended JSON value.
+// Each reads only the fields qbson's and bson@7's classes share; the two that
+// hold other values (Code, DBRef) enter themselves on the writer's stack first.
+const TO_EJSON = new Map(Object.entries({
     ObjectId(w, v) {
         return { $oid: v.toHexString() };
     },
@@ -268,13 +281,16 @@ const TO_EJSON = Object.assign(Object.create(null), {
         return { $timestamp: { t: v.high >>> 0, i: v.low >>> 0 } };
     },
 
-    Code(w, v) {
+    Code(w, v, key) {
         if (!v.scope) return { $code: v.code };
-        return { $code: v.code, $scope: toEJSON(w, v.scope, 'scope') };
+        w.enter(v, key);
+        const scope = toEJSON(w, v.scope, 'scope');
+        w.leave();
+        return { $code: v.code, $scope: scope };
     },
 
-    BSONRegExp(w, v) {
-        return regExpToEJSON(w, v.pattern, v.options);
+    BSONRegExp(w, v, key) {
+        return regExpToEJSON(w, v.pattern, v.options, key);
     },
 
     BSONSymbol(w, v) {
@@ -282,15 +298,17 @@ const TO_EJSON = Object.assign(Object.create(null), {
     },
 
     // bson converts the parts of a DBRef with an oid, and copies a DBRef without one as it is
-    DBRef(w, v) {
+    DBRef(w, v, key) {
         let collection = v.collection;
         let oid = v.oid;
         let db = v.db;
         let fields = v.fields;
         if (oid) {
+            w.enter(v, key);
             oid = toEJSON(w, oid, 'oid');
             db = toEJSON(w, db, 'db');
             fields = toEJSON(w, fields, 'fields');
+            w.leave();
             // rebuilt as bson rebuilds it: a 'db.collection' name sets the db
             const parts = typeof collection === 'string' ? collection.split('.') : null;
             if (parts !== null && parts.length === 2) {
@@ -323,7 +341,7 @@ const TO_EJSON = Object.assign(Object.create(null), {
     Undefined() {
         return { $undefined: true };
     },
-});
+}));
 
 // ---------------------------------------------------------------------------
 // parse: JSON value -> values, wrappers replaced in place
@@ -385,13 +403,13 @@ function objectFromJSON(r, obj) {
         }
         if (k.charCodeAt(0) === 36 /* $ */) {
             dollarKeys++;
-            if (FROM_EJSON[k] !== undefined) {
+            if (FROM_EJSON.has(k)) {
                 if (wrapperKey !== undefined) throw r.fail(`an object cannot hold both ${wrapperKey} and ${k}`);
                 wrapperKey = k;
             }
         }
     }
-    if (wrapperKey !== undefined) return FROM_EJSON[wrapperKey](r, obj, keys);
+    if (wrapperKey !== undefined) return FROM_EJSON.get(wrapperKey)(r, obj, keys);
     documentFromJSON(r, obj, keys);
     if (dollarKeys !== 0 && isDBRefLike(obj, keys)) return toDBRef(obj, keys);
     return obj;
@@ -502,7 +520,7 @@ function binaryFrom(r, base64, subTypeHex) {
 }
 
 // One converter per type wrapper key: (reader, object, its keys) -> value.
-const FROM_EJSON = Object.assign(Object.create(null), {
+const FROM_EJSON = new Map(Object.entries({
     $oid(r, obj, keys) {
         expectKeys(r, obj, keys, ['$oid']);
         return objectIdFrom(r, obj.$oid, '$oid');
@@ -667,7 +685,7 @@ const FROM_EJSON = Object.assign(Object.create(null), {
         if (obj.$undefined !== true) throw r.fail(`$undefined must be true, not ${describeJSON(obj.$undefined)}`);
         return r.preserveDeprecated ? new BSONUndefined() : null;
     },
-});
+}));
 
 function regExpFrom(r, pattern, options) {
     if (pattern.indexOf('\x00') !== -1) throw r.fail(`a regular expression pattern cannot contain null bytes, found ${JSON.stringify(pattern)}`);
