@@ -3,6 +3,7 @@
 // qbson dump: each document of a .bson file as Extended JSON, one a line, as
 // mongo-tools' bsondump prints them.
 
+const tty = require('tty');
 const { decodeAt } = require('../stream');
 const { BSONError } = require('../errors');
 const { openInput, openOutput } = require('./io');
@@ -44,8 +45,10 @@ async function run(values, file, common) {
     const sink = openOutput(values.out);
     const ejsonOptions = { relaxed: !values.canonical };
     const space = values.pretty ? 2 : undefined;
+    // documents printed on the terminal leave no room for a progress bar there
+    const progress = common.progress && !(sink.isStdout && tty.isatty(1));
     try {
-        const result = await readDocuments(input, { command: 'dump', progress: common.progress, maxDocumentSize: common.maxDocumentSize }, (bytes, offset) => {
+        const result = await readDocuments(input, { command: 'dump', progress, maxDocumentSize: common.maxDocumentSize }, (bytes, offset) => {
             const doc = decodeAt(bytes, offset, DECODE_OPTIONS);
             let text;
             try {
@@ -65,4 +68,4 @@ async function run(values, file, common) {
     }
 }
 
-module.exports = { name: 'dump', summary: 'print each document as Extended JSON, one a line', help, options, run, DECODE_OPTIONS };
+module.exports = { name: 'dump', help, options, run, DECODE_OPTIONS };

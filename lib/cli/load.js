@@ -95,4 +95,4 @@ async function run(values, file, common) {
     return { documents, bytes: bytesRead };
 }
 
-module.exports = { name: 'load', summary: 'write Extended JSON documents as BSON', help, options, run };
+module.exports = { name: 'load', help, options, run };

@@ -7,13 +7,14 @@
 const { parseArgs } = require('util');
 const tty = require('tty');
 const { UsageError, InputError } = require('./io');
-const { DEFAULT_MAX_DOCUMENT_SIZE } = require('../stream');
 
+// Each command's module (its options, help and code) is loaded only when that
+// command runs, so help and usage errors come back fast.
 const COMMANDS = new Map([
-    ['dump', require('./dump')],
-    ['load', require('./load')],
-    ['stat', require('./stat')],
-    ['validate', require('./validate')],
+    ['dump', { summary: 'print each document as Extended JSON, one a line', load: () => require('./dump') }],
+    ['load', { summary: 'write Extended JSON documents as BSON', load: () => require('./load') }],
+    ['stat', { summary: 'count documents, sizes, nesting and BSON types', load: () => require('./stat') }],
+    ['validate', { summary: 'check every document; report the first error and its offset', load: () => require('./validate') }],
 ]);
 
 const EXIT_OK = 0;
@@ -21,8 +22,8 @@ const EXIT_BAD_INPUT = 1;
 const EXIT_USAGE = 2;
 
 function programHelp() {
-    const width = Math.max(...[...COMMANDS.keys()].map((n) => n.length)) + 18;
-    const commands = [...COMMANDS.values()].map((c) => `  ${(c.name + ' [FILE|-]').padEnd(width)}${c.summary}`).join('\n');
+    const width = Math.max(...[...COMMANDS.keys()].map((n) => n.length)) + ' [FILE|-]'.length + 3;
+    const commands = [...COMMANDS].map(([name, c]) => `  ${(name + ' [FILE|-]').padEnd(width)}${c.summary}`).join('\n');
     return `Usage: qbson <command> [options] [FILE|-]
 
 Reads and writes BSON files: documents stored back to back, as mongodump
@@ -51,7 +52,7 @@ const COMMON_OPTIONS = {
 const SIZE_OPTION = { 'max-document-size': { type: 'string' } };
 
 function parseMaxDocumentSize(text) {
-    if (text === undefined) return DEFAULT_MAX_DOCUMENT_SIZE;
+    if (text === undefined) return require('../stream').DEFAULT_MAX_DOCUMENT_SIZE;
     const n = /^[0-9]+$/.test(text) ? Number(text) : NaN;
     if (!Number.isSafeInteger(n) || n < 5 || n > 0x7fffffff) {
         throw new UsageError(`--max-document-size must be a whole number of bytes from 5 to 2147483647, not '${text}'`);
@@ -100,15 +101,14 @@ async function main(args, io) {
             return EXIT_USAGE;
         }
         const name = args[0];
-        const command = COMMANDS.get(name);
-        if (command !== undefined) {
+        if (COMMANDS.has(name)) {
             prefix = `qbson ${name}`;
-            return await runCommand(command, args.slice(1), io);
+            return await runCommand(COMMANDS.get(name).load(), args.slice(1), io);
         }
         if (name === 'help') {
             const which = args[1] === undefined ? undefined : COMMANDS.get(args[1]);
             if (args.length > 2 || (args[1] !== undefined && which === undefined)) throw new UsageError(`no help for '${args.slice(1).join(' ')}'`);
-            io.stdout.write(which === undefined ? programHelp() : which.help);
+            io.stdout.write(which === undefined ? programHelp() : which.load().help);
             return EXIT_OK;
         }
         if (!name.startsWith('-')) throw new UsageError(`unknown command '${name}' (commands: ${[...COMMANDS.keys()].join(', ')})`);

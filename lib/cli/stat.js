@@ -259,4 +259,4 @@ async function run(values, file, common) {
     return report;
 }
 
-module.exports = { name: 'stat', summary: 'count documents, sizes, nesting and BSON types', help, options, run, walk, TYPE_NAMES };
+module.exports = { name: 'stat', help, options, run, walk, TYPE_NAMES };

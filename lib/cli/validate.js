@@ -33,4 +33,4 @@ async function run(values, file, common) {
     return result;
 }
 
-module.exports = { name: 'validate', summary: 'check every document; report the first error and its offset', help, options: {}, run };
+module.exports = { name: 'validate', help, options: {}, run };

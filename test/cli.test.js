@@ -1,0 +1,628 @@
+'use strict';
+
+// The qbson command, run as a real process on a generated file of several megabytes.
+
+const assert = require('assert');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawn } = require('child_process');
+const qbson = require('..');
+
+const BIN = path.join(__dirname, '..', 'bin', 'qbson');
+
+// Runs qbson with args; stdin gets `input` (a Buffer, written in pieces of
+// `pieceSize` bytes) or nothing. Resolves to { code, stdout (Buffer), stderr }.
+function qbsonRun(args, opts) {
+    opts = opts || {};
+    return new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+        const out = [];
+        const err = [];
+        child.stdout.on('data', (c) => out.push(c));
+        child.stderr.on('data', (c) => err.push(c));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString() }));
+        // the child may stop reading early (bad input): that is not the test's failure
+        child.stdin.on('error', () => {});
+        if (opts.input === undefined) {
+            child.stdin.end();
+        } else if (opts.pieceSize) {
+            writeInPieces(child.stdin, opts.input, opts.pieceSize);
+        } else {
+            child.stdin.end(opts.input);
+        }
+    });
+}
+
+async function writeInPieces(stream, buf, size) {
+    for (let i = 0; i < buf.length; i += size) {
+        if (!stream.write(buf.subarray(i, i + size))) await new Promise((resolve) => stream.once('drain', resolve));
+    }
+    stream.end();
+}
+
+// Pipes `qbson a...` into `qbson b...`; resolves to both results.
+function qbsonPipe(argsA, argsB) {
+    return new Promise((resolve, reject) => {
+        const a = spawn(process.execPath, [BIN, ...argsA], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const b = spawn(process.execPath, [BIN, ...argsB], { stdio: ['pipe', 'pipe', 'pipe'] });
+        a.stdout.pipe(b.stdin);
+        const results = {};
+        let open = 2;
+        function finish(name, child) {
+            const out = [];
+            const err = [];
+            child.stdout.on('data', (c) => out.push(c));
+            child.stderr.on('data', (c) => err.push(c));
+            child.on('error', reject);
+            child.on('close', (code) => {
+                results[name] = { code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString() };
+                if (--open === 0) resolve(results);
+            });
+        }
+        finish('a', a);
+        finish('b', b);
+    });
+}
+
+function assertSameBytes(actual, expected) {
+    if (actual.equals(expected)) return;
+    let i = 0;
+    while (i < actual.length && i < expected.length && actual[i] === expected[i]) i++;
+    assert.fail(`bytes differ at offset ${i} (got ${actual.length} bytes, expected ${expected.length})`);
+}
+
+// --- a seeded generator of documents with every everyday BSON type ---
+
+function mulberry32(seed) {
+    let a = seed;
+    return function () {
+        a = (a + 0x6d2b79f5) | 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+function generateDocuments(seed, count) {
+    const rnd = mulberry32(seed);
+    const int = (n) => Math.floor(rnd() * n);
+    const bytes = (n) => {
+        const b = Buffer.alloc(n);
+        for (let i = 0; i < n; i++) b[i] = int(256);
+        return b;
+    };
+    const words = ['alpha', 'beta', 'δέλτα', '日本語', 'emoji 😀', 'quote " back \\ slash', 'tab\tnewline\n', ''];
+    const str = () => words[int(words.length)] + int(1000);
+    function value(depth) {
+        switch (int(depth > 3 ? 22 : 25)) {
+            case 0:
+                return int(2 ** 31) - 2 ** 30;
+            case 1:
+                return new qbson.Double([1, -0, 0.1, 1e300, Infinity, -Infinity, NaN, 3][int(8)] * (rnd() < 0.5 ? 1 : rnd()));
+            case 2:
+                return qbson.Long.fromBits(int(2 ** 32) | 0, int(2 ** 32) | 0);
+            case 3:
+                return str();
+            case 4:
+                return new qbson.ObjectId(bytes(12));
+            case 5:
+                return new Date(int(4e12) - 1e12);
+            case 6:
+                return rnd() < 0.5;
+            case 7:
+                return null;
+            case 8:
+                return new qbson.Binary(bytes(int(40)), [0, 1, 3, 5, 6, 0x80][int(6)]);
+            case 9:
+                return new qbson.UUID(bytes(16));
+            case 10:
+                return new qbson.BSONRegExp('^a.*b' + int(10), ['', 'i', 'imsx', 'ms'][int(4)]);
+            case 11:
+                return new qbson.Timestamp({ t: int(2 ** 32), i: int(2 ** 32) });
+            case 12:
+                return qbson.Decimal128.fromString(['1.5', '-0', '1E+10', 'NaN', 'Infinity', '123456789012345678901234567890', '0.000001'][int(7)]);
+            case 13:
+                return new qbson.MinKey();
+            case 14:
+                return new qbson.MaxKey();
+            case 15:
+                return new qbson.Code('function () { return ' + int(100) + '; }');
+            case 16:
+                return new qbson.Code('x + y', { x: int(10), y: str() });
+            case 17:
+                return new qbson.BSONSymbol(str());
+            case 18:
+                return new qbson.Int32(int(100));
+            case 19:
+                return rnd() * 1e6;
+            case 20:
+                return new qbson.DBRef('coll' + int(5), new qbson.ObjectId(bytes(12)), rnd() < 0.5 ? 'db' : undefined);
+            case 21:
+                return str().repeat(int(20));
+            case 22: {
+                const o = {};
+                const n = int(6);
+                for (let i = 0; i < n; i++) o['k' + i + str()] = value(depth + 1);
+                return o;
+            }
+            case 23: {
+                const a = [];
+                const n = int(6);
+                for (let i = 0; i < n; i++) a.push(value(depth + 1));
+                return a;
+            }
+            default:
+                return { nested: value(depth + 1), list: [value(depth + 1), value(depth + 1)] };
+        }
+    }
+    const docs = [];
+    for (let i = 0; i < count; i++) {
+        const doc = { _id: new qbson.ObjectId(bytes(12)), n: i };
+        const fields = 3 + int(10);
+        for (let f = 0; f < fields; f++) doc['f' + f] = value(0);
+        // now and then a large document, so some span the command's read chunks
+        if (i % 15 === 0) doc.big = new qbson.Binary(bytes(20000 + int(30000)));
+        docs.push(doc);
+    }
+    return docs;
+}
+
+// --- what stat should say, worked out from decoded values ---
+
+function typeNameOf(v) {
+    if (v === null) return 'null';
+    if (typeof v === 'string') return 'string';
+    if (typeof v === 'boolean') return 'bool';
+    if (v instanceof Date) return 'date';
+    if (Array.isArray(v)) return 'array';
+    const names = {
+        Int32: 'int',
+        Double: 'double',
+        Long: 'long',
+        ObjectId: 'objectId',
+        Binary: 'binData',
+        BSONRegExp: 'regex',
+        Timestamp: 'timestamp',
+        Decimal128: 'decimal',
+        MinKey: 'minKey',
+        MaxKey: 'maxKey',
+        BSONSymbol: 'symbol',
+        DBRef: 'object',
+    };
+    if (v._bsontype === 'Code') return v.scope == null ? 'javascript' : 'javascriptWithScope';
+    if (v._bsontype !== undefined) return names[v._bsontype];
+    return 'object';
+}
+
+function expectedStats(docs) {
+    const types = {};
+    let deepest = 0;
+    function count(doc, depth) {
+        if (depth > deepest) deepest = depth;
+        let entries;
+        if (doc._bsontype === 'DBRef') {
+            entries = [['$ref', doc.collection], ['$id', doc.oid]];
+            if (doc.db !== undefined) entries.push(['$db', doc.db]);
+            entries.push(...Object.entries(doc.fields));
+        } else {
+            entries = Object.entries(doc);
+        }
+        for (const [, v] of entries) {
+            const name = typeNameOf(v);
+            types[name] = (types[name] || 0) + 1;
+            if (name === 'object' || name === 'array') count(v, depth + 1);
+            else if (name === 'javascriptWithScope') count(v.scope, depth + 1);
+        }
+    }
+    for (const d of docs) count(d, 1);
+    return { types, deepest };
+}
+
+// Runs tasks (functions returning promises) at most `width` at a time.
+async function runAll(tasks, width) {
+    let next = 0;
+    async function worker() {
+        while (next < tasks.length) await tasks[next++]();
+    }
+    await Promise.all(Array.from({ length: width }, worker));
+}
+
+describe('qbson command', function () {
+    const COUNT = 1500;
+    // the file is cut short in the document CUT; the first HEAD documents, a
+    // smaller file, get a bad type byte in document BAD_TYPE or a bad length in BAD_LENGTH
+    const CUT = 1200;
+    const HEAD = 300;
+    const BAD_TYPE = 150;
+    const BAD_LENGTH = 222;
+    const USAGE_ERRORS = [
+        [['frobnicate'], /unknown command 'frobnicate'/],
+        [['dump', '--bogus', 'x.bson'], /--bogus/],
+        [['dump', 'a.bson', 'b.bson'], /one FILE/],
+        [['load', '-o'], /argument missing/],
+        [['stat', '--max-document-size', 'lots', 'x.bson'], /--max-document-size/],
+        [['validate', '--canonical', 'x.bson'], /--canonical/],
+        [['--bogus'], /--bogus/],
+        [['help', 'frobnicate'], /no help/],
+    ];
+    const COMMAND_NAMES = ['dump', 'load', 'stat', 'validate'];
+    const PROGRAM_HELP = [['--help'], ['-h'], ['help']];
+    const COMMAND_HELP = [['dump', '--help'], ['load', '-h'], ['stat', '--help'], ['validate', '--help'], ['help', 'load']];
+    let dir;
+    let file;
+    let bytes;
+    let docs;
+    let offsets;
+    let sizes;
+    // what each run of the command gave: { code, stdout, stderr }, by name
+    const runs = {};
+    const paths = {};
+
+    function damaged(name, edit, count) {
+        const copy = Buffer.from(count === undefined ? bytes : bytes.subarray(0, offsets[count]));
+        const result = edit(copy) || copy;
+        const p = path.join(dir, name);
+        fs.writeFileSync(p, result);
+        paths[name] = p;
+        return p;
+    }
+
+    // Every run happens here, a few at a time, outside the per-test time limit;
+    // the tests below check what they gave.
+    before(function (done) {
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-cli-'));
+        file = path.join(dir, 'data.bson');
+        const encoded = generateDocuments(20240601, COUNT).map((d) => qbson.encode(d));
+        bytes = Buffer.concat(encoded);
+        fs.writeFileSync(file, bytes);
+        offsets = [];
+        sizes = encoded.map((e) => e.length);
+        let pos = 0;
+        for (const e of encoded) {
+            offsets.push(pos);
+            pos += e.length;
+        }
+        docs = qbson.decodeAll(bytes, { promoteValues: false, bsonRegExp: true });
+        const largestInHead = Math.max(...sizes.slice(0, HEAD));
+        const head = damaged('head.bson', () => {}, HEAD);
+        const small = bytes.subarray(0, offsets[200]);
+        const good = '{"a": {"$numberInt": "1"}}\n';
+        paths.badJson = path.join(dir, 'bad.json');
+        fs.writeFileSync(paths.badJson, good + '\n' + good + '{"a": }\n' + good);
+        paths.loaded = path.join(dir, 'loaded.bson');
+        paths.missing = path.join(dir, 'no-such.bson');
+        const cut = damaged('cut.bson', (b) => b.subarray(0, offsets[CUT] + 3));
+        const badType = damaged('badtype.bson', (b) => {
+            b[offsets[BAD_TYPE] + 4] = 0x42;
+        }, HEAD);
+        const badLengths = [-7, 3, 0x7fffffff].map((len) =>
+            damaged(`length${len}.bson`, (b) => {
+                b.writeInt32LE(len, offsets[BAD_LENGTH]);
+            }, HEAD)
+        );
+
+        const record = (name, args, opts) => async () => {
+            runs[name] = await qbsonRun(args, opts);
+        };
+        const tasks = [
+            async () => {
+                runs.roundTrip = await qbsonPipe(['dump', '--canonical', file], ['load']);
+                // what went through the pipe, again, in odd pieces and to a file
+                runs.canonical = runs.roundTrip.a;
+                runs.loadOut = await qbsonRun(['load', '-o', paths.loaded], { input: runs.canonical.stdout, pieceSize: 4099 });
+            },
+            record('relaxed', ['dump', '-'], { input: bytes, pieceSize: 65537 }),
+            record('validate', ['validate', file]),
+            record('validateStdin', ['validate', '-'], { input: bytes, pieceSize: 7919 }),
+            record('validateCut', ['validate', cut]),
+            record('validateBadType', ['validate', badType]),
+            ...badLengths.map((p, i) => record(`validateBadLength${i}`, ['validate', p])),
+            record('validateMaxOk', ['validate', '--max-document-size', String(largestInHead), head]),
+            record('validateMaxLow', ['validate', '--max-document-size', String(largestInHead - 1), head]),
+            record('statJson', ['stat', '--json', file]),
+            record('statText', ['stat', file]),
+            record('statEmpty', ['stat', '--json', '-'], { input: Buffer.alloc(0) }),
+            record('statBadType', ['stat', badType]),
+            record('dumpCut', ['dump', cut]),
+            async () => {
+                runs.pretty = await qbsonRun(['dump', '--pretty', '--canonical', '-'], { input: small });
+                runs.prettyBack = await qbsonRun(['load'], { input: runs.pretty.stdout, pieceSize: 1000 });
+            },
+            async () => {
+                const n = 50;
+                const dumped = await qbsonRun(['dump', '--canonical', '-'], { input: bytes.subarray(0, offsets[n]) });
+                const lines = dumped.stdout.toString().trim().split('\n');
+                runs.array = await qbsonRun(['load', '--array'], { input: Buffer.from(`[\n${lines.join(',\n')}\n]\n`), pieceSize: 333 });
+                runs.arrayEmpty = await qbsonRun(['load', '--array'], { input: Buffer.from(' [ ] ') });
+            },
+            record('loadPlain', ['load'], {
+                input: Buffer.from('{"a": 1, "b": 2.5, "c": 4294967296, "d": "x", "e": [true, null], "f": {"$numberLong": "7"}}\n'),
+            }),
+            record('loadBadJson', ['load', paths.badJson]),
+            record('loadNumber', ['load'], { input: Buffer.from('{"a": 1}\n42\n') }),
+            record('loadArrayNoFlag', ['load'], { input: Buffer.from('[{"a": 1}]') }),
+            record('loadUnfinished', ['load'], { input: Buffer.from('{"a": 1}\n{"b": "}"\n') }),
+            record('loadArrayNoComma', ['load', '--array'], { input: Buffer.from('[{"a": 1} {"b": 2}]') }),
+            async () => {
+                const child = spawn(process.execPath, [BIN, 'dump', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+                let stderr = '';
+                child.stderr.on('data', (c) => (stderr += c));
+                child.stdout.once('data', () => child.stdout.destroy());
+                const code = await new Promise((resolve) => child.on('close', resolve));
+                runs.earlyExit = { code, stderr };
+            },
+            ...USAGE_ERRORS.map(([args], i) => record(`usage${i}`, args)),
+            record('noArgs', []),
+            record('missing', ['validate', paths.missing]),
+            record('version', ['--version']),
+            ...PROGRAM_HELP.map((args) => record(`help ${args.join(' ')}`, args)),
+            ...COMMAND_HELP.map((args) => record(`help ${args.join(' ')}`, args)),
+        ];
+        runAll(tasks, 3).then(() => done(), done);
+    });
+
+    after(function () {
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('works on a generated file of several megabytes', function () {
+        assert.ok(bytes.length > 3 * 1024 * 1024, `${bytes.length} bytes`);
+        assert.strictEqual(docs.length, COUNT);
+        // some documents are far larger than others, and reads of the file split them
+        assert.ok(Math.max(...sizes) > 20000);
+    });
+
+    describe('validate', function () {
+        it('prints ok and the count for a good file', function () {
+            const r = runs.validate;
+            assert.strictEqual(r.stderr, '');
+            assert.strictEqual(r.stdout.toString(), `ok ${COUNT} documents\n`);
+            assert.strictEqual(r.code, 0);
+        });
+
+        it('reads standard input arriving in odd pieces', function () {
+            const r = runs.validateStdin;
+            assert.strictEqual(r.stderr, '');
+            assert.strictEqual(r.stdout.toString(), `ok ${COUNT} documents\n`);
+            assert.strictEqual(r.code, 0);
+        });
+
+        it('reports a truncated tail with the offset of the cut document', function () {
+            const r = runs.validateCut;
+            assert.strictEqual(r.code, 1);
+            assert.strictEqual(r.stdout.toString(), '');
+            assert.ok(r.stderr.startsWith(`qbson validate: ${paths['cut.bson']}: `), r.stderr);
+            assert.ok(r.stderr.includes(`at offset ${offsets[CUT]}`), r.stderr);
+            assert.ok(r.stderr.includes(`after ${CUT} good documents`), r.stderr);
+        });
+
+        it('reports a bad byte inside a document at its offset in the file', function () {
+            const r = runs.validateBadType;
+            assert.strictEqual(r.code, 1);
+            assert.ok(r.stderr.includes(paths['badtype.bson']), r.stderr);
+            assert.ok(r.stderr.includes('unknown BSON type 0x42'), r.stderr);
+            assert.ok(r.stderr.includes(`at offset ${offsets[BAD_TYPE] + 4} `), r.stderr);
+        });
+
+        it('reports an impossible length at the document that declares it', function () {
+            [-7, 3, 0x7fffffff].forEach((len, i) => {
+                const r = runs[`validateBadLength${i}`];
+                assert.strictEqual(r.code, 1, r.stderr);
+                assert.ok(r.stderr.includes(`length ${len}`), r.stderr);
+                assert.ok(r.stderr.includes(`at offset ${offsets[BAD_LENGTH]}`), r.stderr);
+            });
+        });
+
+        it('takes --max-document-size', function () {
+            assert.strictEqual(runs.validateMaxOk.code, 0, runs.validateMaxOk.stderr);
+            const r = runs.validateMaxLow;
+            assert.strictEqual(r.code, 1);
+            assert.ok(/exceeds maxDocumentSize \d+ at offset \d+/.test(r.stderr), r.stderr);
+        });
+    });
+
+    describe('stat', function () {
+        it('counts documents, sizes, nesting and types', function () {
+            const r = runs.statJson;
+            assert.strictEqual(r.code, 0, r.stderr);
+            assert.strictEqual(r.stderr, '');
+            const report = JSON.parse(r.stdout.toString());
+            const expected = expectedStats(docs);
+            assert.strictEqual(report.file, file);
+            assert.strictEqual(report.documents, COUNT);
+            assert.strictEqual(report.bytes, bytes.length);
+            assert.strictEqual(report.smallest, Math.min(...sizes));
+            assert.strictEqual(report.largest, Math.max(...sizes));
+            assert.strictEqual(report.mean, Math.round((bytes.length / COUNT) * 10) / 10);
+            assert.strictEqual(report.deepestNesting, expected.deepest);
+            assert.deepStrictEqual(report.types, expected.types);
+            assert.strictEqual(report.elements, Object.values(expected.types).reduce((a, b) => a + b, 0));
+        });
+
+        it('prints a readable report', function () {
+            const r = runs.statText;
+            assert.strictEqual(r.code, 0, r.stderr);
+            const text = r.stdout.toString();
+            assert.ok(new RegExp(`^documents:\\s+${COUNT}$`, 'm').test(text), text);
+            assert.ok(new RegExp(`^bytes:\\s+${bytes.length}$`, 'm').test(text), text);
+            assert.ok(/^deepest nesting:\s+\d+$/m.test(text), text);
+            assert.ok(/^types:\n(  \w+\s+\d+\n)+$/m.test(text), text);
+        });
+
+        it('reports an empty input', function () {
+            const r = runs.statEmpty;
+            assert.strictEqual(r.code, 0, r.stderr);
+            const report = JSON.parse(r.stdout.toString());
+            assert.strictEqual(report.documents, 0);
+            assert.strictEqual(report.smallest, null);
+            assert.deepStrictEqual(report.types, {});
+        });
+
+        it('fails on damage with the file and offset', function () {
+            const r = runs.statBadType;
+            assert.strictEqual(r.code, 1);
+            assert.strictEqual(r.stdout.toString(), '');
+            assert.ok(r.stderr.startsWith(`qbson stat: ${paths['badtype.bson']}: `), r.stderr);
+            assert.ok(r.stderr.includes(`at offset ${offsets[BAD_TYPE] + 4} `), r.stderr);
+        });
+    });
+
+    describe('dump and load', function () {
+        it('dump --canonical | load gives back the file byte for byte', function () {
+            const { a, b } = runs.roundTrip;
+            assert.strictEqual(a.code, 0, a.stderr);
+            assert.strictEqual(b.code, 0, b.stderr);
+            assert.strictEqual(a.stderr + b.stderr, '');
+            assertSameBytes(b.stdout, bytes);
+        });
+
+        it('dump prints relaxed Extended JSON, one document a line', function () {
+            const r = runs.relaxed;
+            assert.strictEqual(r.code, 0, r.stderr);
+            assert.strictEqual(r.stderr, '');
+            const lines = r.stdout.toString().split('\n');
+            assert.strictEqual(lines.pop(), '');
+            assert.strictEqual(lines.length, COUNT);
+            for (const i of [0, 1, 999, COUNT - 1]) {
+                const doc = JSON.parse(lines[i]);
+                assert.strictEqual(doc.n, i);
+                assert.strictEqual(doc._id.$oid, docs[i]._id.toHexString());
+            }
+        });
+
+        it('dump --canonical keeps every number typed', function () {
+            const r = runs.canonical;
+            assert.strictEqual(r.code, 0, r.stderr);
+            const lines = r.stdout.toString().split('\n');
+            assert.strictEqual(lines.length, COUNT + 1);
+            assert.deepStrictEqual(JSON.parse(lines[0]).n, { $numberInt: '0' });
+        });
+
+        it('load reads standard input in odd pieces and writes -o FILE', function () {
+            const r = runs.loadOut;
+            assert.strictEqual(r.code, 0, r.stderr);
+            assert.strictEqual(r.stdout.length, 0);
+            assertSameBytes(fs.readFileSync(paths.loaded), bytes);
+        });
+
+        it('dump --pretty spreads documents over lines, and load reads them back', function () {
+            const r = runs.pretty;
+            assert.strictEqual(r.code, 0, r.stderr);
+            const text = r.stdout.toString();
+            assert.ok(text.startsWith('{\n  "_id": {'), text.slice(0, 40));
+            const back = runs.prettyBack;
+            assert.strictEqual(back.code, 0, back.stderr);
+            assertSameBytes(back.stdout, bytes.subarray(0, offsets[200]));
+        });
+
+        it('load --array reads a JSON array of documents', function () {
+            const r = runs.array;
+            assert.strictEqual(r.code, 0, r.stderr);
+            assertSameBytes(r.stdout, bytes.subarray(0, offsets[50]));
+            assert.strictEqual(runs.arrayEmpty.code, 0, runs.arrayEmpty.stderr);
+            assert.strictEqual(runs.arrayEmpty.stdout.length, 0);
+        });
+
+        it('load takes plain JSON: integers as int32 or int64, others as double', function () {
+            const r = runs.loadPlain;
+            assert.strictEqual(r.code, 0, r.stderr);
+            const expected = qbson.encode({
+                a: 1,
+                b: 2.5,
+                c: qbson.Long.fromNumber(4294967296),
+                d: 'x',
+                e: [true, null],
+                f: qbson.Long.fromNumber(7),
+            });
+            assertSameBytes(r.stdout, expected);
+        });
+
+        it('dump of a damaged tail prints every document before it, then fails with the offset', function () {
+            const r = runs.dumpCut;
+            assert.strictEqual(r.code, 1);
+            assert.ok(r.stderr.startsWith(`qbson dump: ${paths['cut.bson']}: `), r.stderr);
+            assert.ok(r.stderr.includes(`at offset ${offsets[CUT]}`), r.stderr);
+            const lines = r.stdout.toString().split('\n');
+            assert.strictEqual(lines.pop(), '');
+            assert.strictEqual(lines.length, CUT);
+            assert.strictEqual(JSON.parse(lines[CUT - 1]).n, CUT - 1);
+        });
+
+        it('load reports bad JSON with the file, line and byte offset, keeping what came before', function () {
+            const r = runs.loadBadJson;
+            const good = '{"a": {"$numberInt": "1"}}\n';
+            assert.strictEqual(r.code, 1);
+            assert.ok(r.stderr.startsWith(`qbson load: ${paths.badJson}: `), r.stderr);
+            assert.ok(r.stderr.includes(`at offset ${2 * good.length + 1} (line 4)`), r.stderr);
+            assertSameBytes(r.stdout, Buffer.concat([qbson.encode({ a: 1 }), qbson.encode({ a: 1 })]));
+        });
+
+        it('load reports text that is not a document, and an unfinished one', function () {
+            let r = runs.loadNumber;
+            assert.strictEqual(r.code, 1);
+            assert.ok(r.stderr.includes("found '4' at offset 9 (line 2)"), r.stderr);
+            r = runs.loadArrayNoFlag;
+            assert.strictEqual(r.code, 1);
+            assert.ok(r.stderr.includes('--array'), r.stderr);
+            r = runs.loadUnfinished;
+            assert.strictEqual(r.code, 1);
+            assert.ok(r.stderr.includes('input ends inside the document that starts at offset 9 (line 2)'), r.stderr);
+            r = runs.loadArrayNoComma;
+            assert.strictEqual(r.code, 1);
+            assert.ok(r.stderr.includes("expected ',' or ']'"), r.stderr);
+        });
+
+        it('a reader that goes away early is no failure', function () {
+            assert.strictEqual(runs.earlyExit.stderr, '');
+            assert.strictEqual(runs.earlyExit.code, 0);
+        });
+    });
+
+    describe('usage', function () {
+        it('exits 2 on a usage error, saying what is wrong', function () {
+            USAGE_ERRORS.forEach(([args, pattern], i) => {
+                const r = runs[`usage${i}`];
+                assert.strictEqual(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+                assert.ok(pattern.test(r.stderr), r.stderr);
+                assert.ok(/Try 'qbson( \w+)? --help'/.test(r.stderr), r.stderr);
+                assert.strictEqual(r.stdout.length, 0);
+            });
+        });
+
+        it('with no arguments prints the program help to stderr and exits 2', function () {
+            assert.strictEqual(runs.noArgs.code, 2);
+            assert.ok(runs.noArgs.stderr.startsWith('Usage: qbson <command>'), runs.noArgs.stderr);
+        });
+
+        it('exits 1 on a missing file, naming it', function () {
+            assert.strictEqual(runs.missing.code, 1);
+            assert.strictEqual(runs.missing.stderr, `qbson validate: ${paths.missing}: no such file\n`);
+        });
+
+        it('--help for the program and for each command', function () {
+            for (const args of PROGRAM_HELP) {
+                const r = runs[`help ${args.join(' ')}`];
+                assert.strictEqual(r.code, 0);
+                const text = r.stdout.toString();
+                assert.ok(text.startsWith('Usage: qbson <command>'), text);
+                for (const c of COMMAND_NAMES) assert.ok(text.includes(`  ${c} [FILE|-]`), text);
+            }
+            for (const args of COMMAND_HELP) {
+                const c = args[0] === 'help' ? args[1] : args[0];
+                const r = runs[`help ${args.join(' ')}`];
+                assert.strictEqual(r.code, 0);
+                assert.strictEqual(r.stderr, '');
+                assert.ok(r.stdout.toString().startsWith(`Usage: qbson ${c} [options] [FILE|-]`), r.stdout.toString());
+            }
+            const dumpHelp = runs['help dump --help'].stdout.toString();
+            for (const o of ['--canonical', '--pretty', '--out', '--quiet']) assert.ok(dumpHelp.includes(o), o);
+        });
+
+        it('--version prints the package version', function () {
+            assert.strictEqual(runs.version.code, 0);
+            assert.strictEqual(runs.version.stdout.toString(), `qbson ${require('../package.json').version}\n`);
+        });
+    });
+});
