@@ -154,7 +154,7 @@ function objectToEJSON(w, value, key) {
         w.enter(value, key);
         const n = value.length;
         const out = new Array(n);
-        for (let i = 0; i < n; i++) out[i] = toEJSON(w, value[i], String(i));
+        for (let i = 0; i < n; i++) out[i] = toEJSON(w, value[i], i);
         w.leave();
         return out;
     }
@@ -572,6 +572,9 @@ const FROM_EJSON = new Map(Object.entries({
         if (r.legacy && typeof inner === 'string' && Object.prototype.hasOwnProperty.call(obj, '$type')) {
             expectKeys(r, obj, keys, ['$binary', '$type']);
             return binaryFrom(r, inner, expectString(r, obj.$type, '$type'));
+        }
+        if (typeof inner === 'string') {
+            throw r.fail('$binary as a base64 string (with $type) is the legacy form, read only with the legacy option');
         }
         expectKeys(r, obj, keys, ['$binary']);
         if (!isPlainObjectValue(inner)) throw r.fail(`$binary must be an object with base64 and subType, not ${describeJSON(inner)}`);

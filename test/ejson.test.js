@@ -573,7 +573,7 @@ describe('EJSON.parse', function () {
         assert.ok(b instanceof qbson.Binary);
         assert.strictEqual(b.sub_type, 0x80);
         assert.deepStrictEqual([...b.buffer], [1, 2]);
-        assertBSONError(() => EJSON.parse(text), /\$binary/);
+        assertBSONError(() => EJSON.parse(text), /legacy form/);
     });
 
     it('gives bson\'s values for deprecated types, or qbson\'s with preserveDeprecated', function () {
@@ -629,6 +629,52 @@ describe('EJSON.parse', function () {
 
     it('leaves JSON syntax errors to JSON.parse, as bson does', function () {
         assert.throws(() => EJSON.parse('{"a": '), SyntaxError);
+    });
+});
+
+describe('EJSON: where qbson departs from bson@7', function () {
+    it('refuses a numeric $date unless legacy is set (the spec corpus\'s "Bad $date"; bson reads it in relaxed mode)', function () {
+        assert.strictEqual(bson.EJSON.parse('{"d": {"$date": 42}}').d.getTime(), 42);
+        assertBSONError(() => EJSON.parse('{"d": {"$date": 42}}'), /\$date/);
+        assert.strictEqual(EJSON.parse('{"d": {"$date": 42}}', { legacy: true }).d.getTime(), 42);
+    });
+
+    it('refuses numbers outside their type\'s range, which bson wraps', function () {
+        assert.strictEqual(bson.EJSON.parse('{"a": {"$numberLong": "9223372036854775808"}}', CANONICAL).a.toString(), '-9223372036854775808');
+        assertBSONError(() => EJSON.parse('{"a": {"$numberLong": "9223372036854775808"}}', CANONICAL), /64-bit integer range/);
+        assertBSONError(() => EJSON.parse('{"a": {"$timestamp": {"t": 4294967296, "i": 0}}}', CANONICAL), /\$timestamp t/);
+    });
+
+    it('reads a $timestamp with useBigInt64 in canonical mode, where bson fails for t or i of 2^31 or more', function () {
+        const text = '{"t": {"$timestamp": {"t": 4294967295, "i": 2147483648}}}';
+        assert.throws(() => bson.EJSON.parse(text, { relaxed: false, useBigInt64: true }));
+        const t = EJSON.parse(text, { relaxed: false, useBigInt64: true }).t;
+        assert.ok(t instanceof qbson.Timestamp);
+        assert.deepStrictEqual([t.t, t.i], [4294967295, 2147483648]);
+    });
+
+    it('reads a DBRef whose $ref is "", where bson throws a TypeError', function () {
+        assert.throws(() => bson.EJSON.parse('{"r": {"$ref": "", "$id": 1}}'), TypeError);
+        assert.ok(EJSON.parse('{"r": {"$ref": "", "$id": 1}}').r instanceof qbson.DBRef);
+    });
+
+    it('reads $binary subtype 04 of other than 16 bytes as a Binary, where bson throws', function () {
+        const text = '{"b": {"$binary": {"base64": "AQI=", "subType": "04"}}}';
+        assert.throws(() => bson.EJSON.parse(text));
+        const b = EJSON.parse(text).b;
+        assert.ok(b instanceof qbson.Binary && !(b instanceof qbson.UUID));
+        assert.strictEqual(b.sub_type, 4);
+    });
+
+    it('keeps a __proto__ field of a DBRef, which bson\'s Object.assign turns into a prototype', function () {
+        const fields = JSON.parse('{"__proto__": {"x": 1}}');
+        const out = EJSON.stringify({ r: new qbson.DBRef('c', new qbson.ObjectId(OID), undefined, fields) });
+        assert.strictEqual(out, `{"r":{"$ref":"c","$id":{"$oid":"${OID}"},"__proto__":{"x":1}}}`);
+    });
+
+    it('throws a BSONError for an invalid Date in legacy mode, where bson throws a RangeError', function () {
+        assert.throws(() => bson.EJSON.stringify({ d: new Date(NaN) }, { legacy: true }), RangeError);
+        assertBSONError(() => EJSON.stringify({ d: new Date(NaN) }, { legacy: true }), /invalid Date.*'d'/);
     });
 });
 
