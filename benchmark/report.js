@@ -124,6 +124,16 @@ function verificationNotes(results) {
     return lines;
 }
 
+// how far apart the timed runs of a cell were: (fastest - slowest) / median
+function spread(results) {
+    const rows = results.timing.filter((r) => r.spread >= 0).sort((a, b) => a.spread - b.spread);
+    if (!rows.length) return 'no timed runs';
+    const pct = (x) => Math.round(100 * x) + '%';
+    const worst = rows[rows.length - 1];
+    return 'run-to-run spread, (fastest - slowest) / median: ' + pct(rows[rows.length >> 1].spread) + ' typical, ' +
+        pct(worst.spread) + ' at worst (' + worst.lib + ' ' + worst.dataset + ' ' + worst.direction + ')';
+}
+
 // measurements that failed in a child process
 function childErrors(rows) {
     const seen = new Set();
@@ -132,4 +142,4 @@ function childErrors(rows) {
 }
 
 module.exports = { count, bytes, micros, sig3, table, heading, timingTables, memoryTables, coldTable,
-    verificationNotes, childErrors };
+    verificationNotes, spread, childErrors };

@@ -20,7 +20,7 @@ const report = require('./report');
 // jobs: child processes at once (1 in full mode, so they do not disturb each other)
 const MODES = {
     full: { warmup: 0.2, sample: 0.07, samples: 7, memory: 0.1, warmCalls: 3, cold: 0.2, jobs: 1 },
-    quick: { warmup: 0.02, sample: 0.02, samples: 3, memory: 0.015, warmCalls: 1, cold: 0.03, jobs: 2 },
+    quick: { warmup: 0.02, sample: 0.015, samples: 3, memory: 0.015, warmCalls: 1, cold: 0.03, jobs: 2 },
     // smoke: verifies every data set but times only those under 64 kB, barely;
     // memory and cold start for qbson and bson only
     smoke: { warmup: 0.001, sample: 0.001, samples: 1, memory: 0.001, warmCalls: 1, cold: 0.001, jobs: 4,
@@ -76,13 +76,20 @@ function applyFilter(terms) {
     };
 }
 
+// versions of every compared package (also those filtered out), and the machine
 function systemInfo(libs) {
     const cpus = os.cpus();
     const versions = {};
-    for (const lib of libs.filter((l) => l.name !== 'JSON')) {
-        versions[lib.name] = lib.available ? lib.version + (lib.note ? ' (' + lib.note + ')' : '') : 'n/a';
+    for (const name of libraries.NAMES.concat('qtimeit').filter((n) => n !== 'JSON')) {
+        const lib = libs.find((l) => l.name === name);
+        try {
+            versions[name] = libraries.packageVersion(name);
+        } catch (err) {
+            versions[name] = 'not installed';
+        }
+        if (lib && !lib.available) versions[name] += ' (n/a)';
+        if (lib && lib.note) versions[name] += ' (' + lib.note + ')';
     }
-    versions.qtimeit = libraries.packageVersion('qtimeit');
     return { node: process.versions.node, v8: process.versions.v8, platform: process.platform + ' ' + process.arch,
         cpu: cpus.length ? cpus[0].model.trim() : '?', cpuCount: cpus.length, versions };
 }
@@ -119,6 +126,7 @@ function timeAll(dsNames, libs, mode, results) {
             const base = ops.find((e) => e.row.lib === BASELINE);
             for (const { row, nloops, rates, opsPerSec } of ops) {
                 Object.assign(row, { opsPerSec, mbPerSec: opsPerSec * row.size / 1e6,
+                    spread: (Math.max(...rates) - Math.min(...rates)) / opsPerSec,
                     rate: !base ? NaN : row.lib === BASELINE ? 100 : 100 * opsPerSec / base.opsPerSec, nloops, samples: rates });
             }
         }
@@ -193,6 +201,7 @@ async function run(opts, write) {
     const mode = Object.assign({ name: opts.mode }, MODES[opts.mode]);
     const pick = applyFilter(opts.filter);
     if (opts.coldStart && !datasets.NAMES.includes(opts.cold)) throw new Error('--cold: no data set ' + opts.cold);
+    const coldData = pick.datasets.includes(opts.cold) ? opts.cold : pick.datasets[0];     // must be verified
     const libs = libraries.create(pick.libs).map((lib) => lib.load());
     const libNames = libs.map((l) => l.name);
     const md = opts.markdown;
@@ -220,7 +229,7 @@ async function run(opts, write) {
         [d.name, report.bytes(d.bsonBytes), String(d.docs), md ? '`' + d.title + '`' : d.title]), md, 'lrrl') + '\n');
     write(report.heading('verification (≠ = output differs from bson, n/a = not available or threw)', md));
     write(notes(report.verificationNotes(results)) || 'every library agrees with bson on every data set\n\n');
-    write(report.heading('speed', md) + report.timingTables(results, libNames, md) + '\n');
+    write(report.heading('speed', md) + report.timingTables(results, libNames, md) + '\n' + notes([report.spread(results)]));
 
     if (opts.memory) {
         await phase('memory', () => memoryAll(mode, results));
@@ -229,7 +238,7 @@ async function run(opts, write) {
             notes(report.childErrors(results.memory)));
     }
     if (opts.coldStart) {
-        await phase('cold', () => coldAll(opts.cold, libs, mode, results));
+        await phase('cold', () => coldAll(coldData, libs, mode, results));
         write(report.heading('cold start', md) + report.coldTable(results, md) + '\n' + notes(report.childErrors(results.cold)));
     }
     results.sink = timing.state.sink;
