@@ -73,7 +73,7 @@ function assertSameBytes(actual, expected) {
     assert.fail(`bytes differ at offset ${i} (got ${actual.length} bytes, expected ${expected.length})`);
 }
 
-// --- a seeded generator of documents with every everyday BSON type ---
+// --- a seeded generator of documents with every BSON type, the deprecated ones too ---
 
 function mulberry32(seed) {
     let a = seed;
@@ -96,7 +96,7 @@ function generateDocuments(seed, count) {
     const words = ['alpha', 'beta', 'δέλτα', '日本語', 'emoji 😀', 'quote " back \\ slash', 'tab\tnewline\n', ''];
     const str = () => words[int(words.length)] + int(1000);
     function value(depth) {
-        switch (int(depth > 3 ? 22 : 25)) {
+        switch (int(depth > 3 ? 24 : 27)) {
             case 0:
                 return int(2 ** 31) - 2 ** 30;
             case 1:
@@ -141,13 +141,17 @@ function generateDocuments(seed, count) {
                 return new qbson.DBRef('coll' + int(5), new qbson.ObjectId(bytes(12)), rnd() < 0.5 ? 'db' : undefined);
             case 21:
                 return str().repeat(int(20));
-            case 22: {
+            case 22:
+                return new qbson.BSONUndefined();
+            case 23:
+                return new qbson.DBPointer('db.coll' + int(5), new qbson.ObjectId(bytes(12)));
+            case 24: {
                 const o = {};
                 const n = int(6);
                 for (let i = 0; i < n; i++) o['k' + i + str()] = value(depth + 1);
                 return o;
             }
-            case 23: {
+            case 25: {
                 const a = [];
                 const n = int(6);
                 for (let i = 0; i < n; i++) a.push(value(depth + 1));
@@ -190,6 +194,8 @@ function typeNameOf(v) {
         MaxKey: 'maxKey',
         BSONSymbol: 'symbol',
         DBRef: 'object',
+        DBPointer: 'dbPointer',
+        Undefined: 'undefined',
     };
     if (v._bsontype === 'Code') return v.scope == null ? 'javascript' : 'javascriptWithScope';
     if (v._bsontype !== undefined) return names[v._bsontype];
@@ -284,7 +290,7 @@ describe('qbson command', function () {
             offsets.push(pos);
             pos += e.length;
         }
-        docs = qbson.decodeAll(bytes, { promoteValues: false, bsonRegExp: true });
+        docs = qbson.decodeAll(bytes, { promoteValues: false, bsonRegExp: true, preserveDeprecated: true });
         const largestInHead = Math.max(...sizes.slice(0, HEAD));
         const head = damaged('head.bson', () => {}, HEAD);
         const small = bytes.subarray(0, offsets[200]);

@@ -33,6 +33,10 @@ const options = {
     array: { type: 'boolean' },
 };
 
+// typed values, never plain numbers, so canonical input gives back its exact
+// bytes; $undefined and $dbPointer stay the deprecated types they stand for
+const PARSE_OPTIONS = { relaxed: false, preserveDeprecated: true };
+
 // an Extended JSON text may be several times the size of its BSON
 const TEXT_SIZE_FACTOR = 16;
 
@@ -55,7 +59,7 @@ async function run(values, file, common) {
         if (!isUtf8(bytes)) throw new InputError(`${input.name}: invalid UTF-8 ${where}`);
         let doc;
         try {
-            doc = EJSON.parse(bytes.toString('utf8'), { relaxed: false });
+            doc = EJSON.parse(bytes.toString('utf8'), PARSE_OPTIONS);
         } catch (err) {
             throw new InputError(`${input.name}: ${err.message} ${where}`, err);
         }
