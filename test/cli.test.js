@@ -632,3 +632,67 @@ describe('qbson command', function () {
         });
     });
 });
+
+describe('qbson load: cutting JSON text into documents', function () {
+    const { JSONObjectSplitter } = require('../lib/cli/json-values');
+
+    function split(chunks, opts) {
+        const splitter = new JSONObjectSplitter(opts);
+        const out = [];
+        for (const c of chunks) splitter.push(c, out);
+        splitter.end();
+        const docs = [];
+        for (let i = 0; i < out.length; i += 3) docs.push({ text: out[i].toString(), offset: out[i + 1], line: out[i + 2] });
+        return docs;
+    }
+
+    // strings holding quotes, backslash runs of both parities, brackets and braces
+    const objects = [
+        '{"a": "x\\"}y", "b": "\\\\", "c": "\\\\\\"{", "d": ["[", "]", {"e": "}"}]}',
+        '{\n  "pretty": {\n    "k": "v\\\\"\n  },\n  "n": [1, 2]\n}',
+        '{}',
+        '{"s": "\\u00e9 é 日本 😀", "t": "\\\\\\\\"}',
+    ];
+    const text = Buffer.from(`\ufeff${objects[0]}\n${objects[1]}\n\n  ${objects[2]}${objects[3]}\r\n`);
+    const expected = [];
+    {
+        let from = 0;
+        for (const o of objects) {
+            const offset = text.indexOf(o, from);
+            expected.push({ text: o, offset, line: text.subarray(0, offset).toString().split('\n').length });
+            from = offset + Buffer.byteLength(o);
+        }
+    }
+
+    it('finds each document, its offset and its line, however the text is cut', function () {
+        assert.deepStrictEqual(split([text]), expected);
+        for (let i = 0; i <= text.length; i++) {
+            for (let j = i; j <= text.length; j += 3) {
+                const docs = split([text.subarray(0, i), text.subarray(i, j), text.subarray(j)]);
+                if (JSON.stringify(docs) !== JSON.stringify(expected)) assert.deepStrictEqual(docs, expected, `cut at ${i}, ${j}`);
+            }
+        }
+        const bytes = [];
+        for (let i = 0; i < text.length; i++) bytes.push(text.subarray(i, i + 1));
+        assert.deepStrictEqual(split(bytes), expected);
+    });
+
+    it('in array mode, finds the elements of one array', function () {
+        const array = Buffer.from(` [ ${objects.join(' ,\n')} ]\n`);
+        const docs = split([array], { array: true });
+        assert.deepStrictEqual(
+            docs.map((d) => d.text),
+            objects
+        );
+        for (let i = 0; i <= array.length; i++) {
+            const cut = split([array.subarray(0, i), array.subarray(i)], { array: true });
+            assert.deepStrictEqual(cut, docs, `cut at ${i}`);
+        }
+    });
+
+    it('refuses text longer than the limit while gathering it', function () {
+        const splitter = new JSONObjectSplitter({ maxObjectSize: 100 });
+        splitter.push(Buffer.from('{"a": "'), []);
+        assert.throws(() => splitter.push(Buffer.from('x'.repeat(200)), []), /longer than 100 bytes at offset 0 \(line 1\)/);
+    });
+});

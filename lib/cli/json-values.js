@@ -15,6 +15,7 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
+const BOM = [0xef, 0xbb, 0xbf];
 
 // array mode: where we are around the elements
 const BEFORE_ARRAY = 0;
@@ -35,6 +36,13 @@ function isSpace(b) {
     return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 }
 
+// whether the bytes just before end, back to start, are an odd number of backslashes
+function oddBackslashesBefore(buf, end, start) {
+    let k = end - 1;
+    while (k >= start && buf[k] === BACKSLASH) k--;
+    return ((end - 1 - k) & 1) === 1;
+}
+
 function describeByte(b) {
     return b >= 0x20 && b < 0x7f ? `'${String.fromCharCode(b)}'` : `byte 0x${b.toString(16).padStart(2, '0')}`;
 }
@@ -45,6 +53,7 @@ class JSONObjectSplitter {
         this.maxObjectSize = (opts && opts.maxObjectSize) || Infinity;
         this.arrayState = BEFORE_ARRAY;
         this.offset = 0; // absolute offset of the next chunk
+        this.inBOM = true;
         this.line = 1;
         this.depth = 0;
         this.inString = false;
@@ -66,7 +75,11 @@ class JSONObjectSplitter {
         const base = this.offset;
         const len = chunk.length;
         let i = 0;
-        if (base === 0 && len >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) i = 3; // BOM
+        // a byte order mark at the very start, however the chunks cut it
+        while (this.inBOM && i < len) {
+            if (chunk[i] !== BOM[base + i]) this.inBOM = false;
+            else if (base + ++i === BOM.length) this.inBOM = false;
+        }
         this.offset += len;
         // where the current object starts in this chunk, when it does
         let from = this.depth > 0 ? 0 : -1;
@@ -79,11 +92,24 @@ class JSONObjectSplitter {
             const b = chunk[i];
             if (depth > 0) {
                 if (inString) {
-                    if (escaped) escaped = false;
-                    else if (b === BACKSLASH) escaped = true;
-                    else if (b === QUOTE) inString = false;
-                    else if (b === NEWLINE) line++;
-                } else if (b === QUOTE) {
+                    // jump to the next quote: it ends the string unless an odd run of backslashes escapes it
+                    if (escaped) {
+                        escaped = false;
+                        i++;
+                        continue;
+                    }
+                    const quote = chunk.indexOf(QUOTE, i);
+                    if (quote === -1) {
+                        // the string goes on into the next chunk
+                        escaped = oddBackslashesBefore(chunk, len, i);
+                        i = len;
+                    } else {
+                        if (!oddBackslashesBefore(chunk, quote, i)) inString = false;
+                        i = quote + 1;
+                    }
+                    continue;
+                }
+                if (b === QUOTE) {
                     inString = true;
                 } else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
                     depth++;
