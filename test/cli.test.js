@@ -604,7 +604,7 @@ describe('qbson command', function () {
 
         it('exits 1 on a missing file, naming it', function () {
             assert.strictEqual(runs.missing.code, 1);
-            assert.strictEqual(runs.missing.stderr, `qbson validate: ${paths.missing}: no such file\n`);
+            assert.strictEqual(runs.missing.stderr, `qbson validate: ${paths.missing}: no such file or directory\n`);
         });
 
         it('--help for the program and for each command', function () {

@@ -52,7 +52,7 @@ function openInput(file) {
 function describeSystemError(err) {
     switch (err.code) {
         case 'ENOENT':
-            return 'no such file';
+            return 'no such file or directory';
         case 'EACCES':
         case 'EPERM':
             return 'permission denied';

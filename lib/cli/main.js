@@ -69,10 +69,10 @@ function parse(args, options) {
     }
 }
 
-async function runCommand(command, args, io) {
+async function runCommand(command, args) {
     const { values, positionals } = parse(args, { ...COMMON_OPTIONS, ...SIZE_OPTION, ...command.options });
     if (values.help) {
-        io.stdout.write(command.help);
+        process.stdout.write(command.help);
         return EXIT_OK;
     }
     if (positionals.length > 1) throw new UsageError(`takes one FILE, not ${positionals.length}: ${positionals.join(' ')}`);
@@ -92,48 +92,47 @@ function version() {
 }
 
 // Runs the command line args (process.argv.slice(2)); resolves to the exit status.
-async function main(args, io) {
-    io = io || { stdout: process.stdout, stderr: process.stderr };
+async function main(args) {
     let prefix = 'qbson';
     try {
         if (args.length === 0) {
-            io.stderr.write(programHelp());
+            process.stderr.write(programHelp());
             return EXIT_USAGE;
         }
         const name = args[0];
         if (COMMANDS.has(name)) {
             prefix = `qbson ${name}`;
-            return await runCommand(COMMANDS.get(name).load(), args.slice(1), io);
+            return await runCommand(COMMANDS.get(name).load(), args.slice(1));
         }
         if (name === 'help') {
             const which = args[1] === undefined ? undefined : COMMANDS.get(args[1]);
             if (args.length > 2 || (args[1] !== undefined && which === undefined)) throw new UsageError(`no help for '${args.slice(1).join(' ')}'`);
-            io.stdout.write(which === undefined ? programHelp() : which.load().help);
+            process.stdout.write(which === undefined ? programHelp() : which.load().help);
             return EXIT_OK;
         }
         if (!name.startsWith('-')) throw new UsageError(`unknown command '${name}' (commands: ${[...COMMANDS.keys()].join(', ')})`);
         const { values, positionals } = parse(args, { help: COMMON_OPTIONS.help, version: { type: 'boolean' } });
         if (values.help) {
-            io.stdout.write(programHelp());
+            process.stdout.write(programHelp());
             return EXIT_OK;
         }
         if (values.version) {
-            io.stdout.write(`qbson ${version()}\n`);
+            process.stdout.write(`qbson ${version()}\n`);
             return EXIT_OK;
         }
         throw new UsageError(`expected a command before '${positionals[0] || args[0]}'`);
     } catch (err) {
         if (err instanceof UsageError) {
-            io.stderr.write(`${prefix}: ${err.message}\nTry '${prefix} --help'.\n`);
+            process.stderr.write(`${prefix}: ${err.message}\nTry '${prefix} --help'.\n`);
             return EXIT_USAGE;
         }
         if (err instanceof InputError) {
-            io.stderr.write(`${prefix}: ${err.message}\n`);
+            process.stderr.write(`${prefix}: ${err.message}\n`);
             return EXIT_BAD_INPUT;
         }
         // a reader that went away (qbson dump big.bson | head) is not a failure
         if (err && err.code === 'EPIPE') return EXIT_OK;
-        io.stderr.write(`${prefix}: ${err && err.stack ? err.stack : err}\n`);
+        process.stderr.write(`${prefix}: ${err && err.stack ? err.stack : err}\n`);
         return EXIT_BAD_INPUT;
     }
 }
