@@ -14,9 +14,7 @@ const timing = require('./timing');
 // Heap bytes allocated = heap growth over the loop + what each GC during it freed.
 // Warm up first (at least warmCalls calls), so optimized code is measured.
 function allocation(op, seconds, warmCalls) {
-    let perCall = timing.warmUp(op, seconds / 2);
-    for (let i = 1; i < warmCalls; i++) perCall = Math.min(perCall, timing.warmUp(op, 0));
-    const calls = Math.max(1, Math.ceil(seconds / perCall));
+    const calls = Math.max(1, Math.ceil(seconds / timing.warmUp(op, seconds / 2, warmCalls)));
     global.gc({ type: 'minor' });       // empty the young generation (a full gc runs per data set)
     const profiler = new v8.GCProfiler();
     profiler.start();
@@ -81,7 +79,7 @@ function cold(job) {
     t = timing.now();
     op();
     const second = timing.now() - t;
-    timing.warmUp(op, job.seconds);
+    timing.warmUp(op, job.seconds, 3);
     const runs = [];
     for (let i = 0; i < 5; i++) runs.push(timing.warmUp(op, job.seconds / 5));
     return { requireSeconds: lib.loadSeconds, first, second, warm: timing.median(runs) };

@@ -2,7 +2,7 @@
 
 // qbson benchmark: qbson against bson, bson-ext, buffalo, msgpackr and JSON.
 //   node benchmark/run.js [--quick | --smoke] [--filter a,b] [--markdown] [--json FILE]
-//                         [--cold DATASET] [--no-memory] [--no-cold]
+//                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold]
 // See benchmark/README.md for what each table and column means.
 
 const fs = require('fs');
@@ -19,8 +19,8 @@ const report = require('./report');
 // memory, warmCalls: seconds of the allocation loop, and calls before it; cold: seconds to warm up;
 // jobs: child processes at once (1 in full mode, so they do not disturb each other)
 const MODES = {
-    full: { warmup: 0.2, sample: 0.07, samples: 7, memory: 0.1, warmCalls: 3, cold: 0.2, jobs: 1 },
-    quick: { warmup: 0.02, sample: 0.015, samples: 3, memory: 0.015, warmCalls: 1, cold: 0.03, jobs: 2 },
+    full: { warmup: 0.2, sample: 0.055, samples: 9, memory: 0.1, warmCalls: 3, cold: 0.2, jobs: 1 },
+    quick: { warmup: 0.02, sample: 0.01, samples: 5, memory: 0.015, warmCalls: 1, cold: 0.03, jobs: 2 },
     // smoke: verifies every data set but times only those under 64 kB, barely;
     // memory and cold start for qbson and bson only
     smoke: { warmup: 0.001, sample: 0.001, samples: 1, memory: 0.001, warmCalls: 1, cold: 0.001, jobs: 4,
@@ -30,10 +30,11 @@ const DIRECTIONS = ['encode', 'decode'];
 const BASELINE = 'bson';
 const CHILD = path.join(__dirname, 'child.js');
 const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE]\n' +
-    '                             [--cold DATASET] [--no-memory] [--no-cold]';
+    '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold]';
 
 function parseArgs(argv) {
-    const opts = { mode: 'full', filter: [], markdown: false, json: null, cold: 'flat_bson', memory: true, coldStart: true };
+    const opts = { mode: 'full', filter: [], markdown: false, json: null, cold: 'flat_bson', memory: true, coldStart: true,
+        clock: 'auto' };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
         const value = () => {
@@ -47,6 +48,7 @@ function parseArgs(argv) {
         else if (arg === '--cold') opts.cold = value();
         else if (arg === '--no-memory') opts.memory = false;
         else if (arg === '--no-cold') opts.coldStart = false;
+        else if (arg === '--cpu' || arg === '--wall') opts.clock = arg.slice(2);
         else if (arg === '--help' || arg === '-h') opts.help = true;
         else throw new Error('unknown option ' + arg);
     }
@@ -91,7 +93,7 @@ function systemInfo(libs) {
         if (lib && lib.note) versions[name] += ' (' + lib.note + ')';
     }
     return { node: process.versions.node, v8: process.versions.v8, platform: process.platform + ' ' + process.arch,
-        cpu: cpus.length ? cpus[0].model.trim() : '?', cpuCount: cpus.length, versions };
+        cpu: cpus.length ? cpus[0].model.trim() : '?', cpuCount: cpus.length, versions, loadavg: os.loadavg()[0] };
 }
 
 function progress(text) {
@@ -124,10 +126,11 @@ function timeAll(dsNames, libs, mode, results) {
             });
             timing.measure(ops, mode);
             const base = ops.find((e) => e.row.lib === BASELINE);
-            for (const { row, nloops, rates, opsPerSec } of ops) {
+            for (const { row, nloops, rates, opsPerSec, wallRates, cpuRates } of ops) {
                 Object.assign(row, { opsPerSec, mbPerSec: opsPerSec * row.size / 1e6,
                     spread: (Math.max(...rates) - Math.min(...rates)) / opsPerSec,
-                    rate: !base ? NaN : row.lib === BASELINE ? 100 : 100 * opsPerSec / base.opsPerSec, nloops, samples: rates });
+                    rate: !base ? NaN : row.lib === BASELINE ? 100 : 100 * opsPerSec / base.opsPerSec,
+                    nloops, wallOpsPerSec: timing.median(wallRates), cpuOpsPerSec: timing.median(cpuRates), wallRates, cpuRates });
             }
         }
     }
@@ -198,7 +201,10 @@ async function coldAll(dsName, libs, mode, results) {
 
 async function run(opts, write) {
     const started = timing.now();
-    const mode = Object.assign({ name: opts.mode }, MODES[opts.mode]);
+    const load = os.loadavg()[0], busy = load > Math.max(1, os.cpus().length / 2);
+    // wall clock on an idle machine; on a busy one, CPU time (which it disturbs far less)
+    const clock = opts.clock === 'auto' ? (busy ? 'cpu' : 'wall') : opts.clock;
+    const mode = Object.assign({ name: opts.mode, clock }, MODES[opts.mode]);
     const pick = applyFilter(opts.filter);
     if (opts.coldStart && !datasets.NAMES.includes(opts.cold)) throw new Error('--cold: no data set ' + opts.cold);
     const coldData = pick.datasets.includes(opts.cold) ? opts.cold : pick.datasets[0];     // must be verified
@@ -220,8 +226,14 @@ async function run(opts, write) {
     write(report.heading('qbson benchmark', md));
     write('node ' + sys.node + ', V8 ' + sys.v8 + ', ' + sys.platform + ', ' + sys.cpu + ' × ' + sys.cpuCount + '; ' +
         Object.keys(sys.versions).map((k) => k + ' ' + sys.versions[k]).join(', ') + '\n' + (md ? '\n' : ''));
+    if (busy) {
+        write('warning: the machine is busy (load average ' + load.toFixed(1) + ' on ' + sys.cpuCount + ' CPUs): ' +
+            (clock === 'wall' ? 'wall-clock rates are unreliable; use an idle machine or --cpu'
+                : 'timing by CPU time' + (opts.clock === 'auto' ? ' (--wall to force wall clock)' : '') + ', expect some noise') +
+            '\n' + (md ? '\n' : ''));
+    }
     write('mode ' + mode.name + ': each rate is the median of ' + mode.samples + ' timed runs of ~' + report.micros(mode.sample) +
-        ' after a ' + report.micros(mode.warmup) + ' warm-up' +
+        ' after a ' + report.micros(mode.warmup) + ' warm-up, by ' + (mode.clock === 'cpu' ? 'process CPU time' : 'wall clock') +
         (mode.maxTimedBytes ? '; data sets over ' + report.bytes(mode.maxTimedBytes) + ' are verified, not timed (-)' : '') + '\n\n');
 
     await phase('timing', () => timeAll(pick.datasets, libs, mode, results));
