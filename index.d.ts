@@ -1,0 +1,675 @@
+// Type declarations for qbson: the encoder, decoder, streams, Extended JSON and
+// every BSON type class, as index.js exports them (index.mjs re-exports the same
+// names, plus the whole module as its default export).
+//
+// Node's own types (@types/node) are used when the program has them: the byte
+// results are then Buffer and encodeStream() a stream.Transform. Without them
+// the byte results are Uint8Array and encodeStream() a small stream interface.
+
+// @ts-ignore -- resolves only where @types/node is loaded; unused otherwise
+import type { Transform as NodeTransform } from 'node:stream';
+
+// ---------------------------------------------------------------------------
+// Node detection
+
+// @ts-ignore -- the global Buffer of @types/node; only used when that is loaded
+type NodeBuffer = Buffer;
+type HasNodeTypes = typeof globalThis extends { Buffer: unknown } ? true : false;
+
+/** The bytes qbson hands back: always a Node Buffer at run time, typed Uint8Array without @types/node. */
+export type BSONBuffer = HasNodeTypes extends true ? NodeBuffer : Uint8Array;
+
+/** What encodeStream() returns when @types/node is not loaded: the parts of a Transform most code uses. */
+export interface DocumentEncodeStream extends AsyncIterable<BSONBuffer> {
+    write(doc: Document | ReadonlyMap<string, unknown>, callback?: (error?: Error | null) => void): boolean;
+    end(callback?: () => void): this;
+    end(doc: Document | ReadonlyMap<string, unknown>, callback?: () => void): this;
+    pipe<T>(destination: T, options?: { end?: boolean }): T;
+    on(event: string | symbol, listener: (...args: any[]) => void): this;
+    once(event: string | symbol, listener: (...args: any[]) => void): this;
+    off(event: string | symbol, listener: (...args: any[]) => void): this;
+    destroy(error?: Error): this;
+    readonly destroyed: boolean;
+}
+
+/** encodeStream()'s result: a stream.Transform (writable side in object mode). */
+export type EncodeStream = HasNodeTypes extends true ? NodeTransform : DocumentEncodeStream;
+
+// ---------------------------------------------------------------------------
+// Documents and options
+
+/** A BSON document as JavaScript sees it: string keys, any values. */
+export interface Document {
+    [key: string]: any;
+}
+
+/**
+ * What encode() takes as the top-level document: a plain object (or class
+ * instance, or an object with toBSON()), a Map with string keys, or null /
+ * undefined for the empty document. Arrays and other iterables are refused.
+ */
+export type EncodableDocument = (Document & { [Symbol.iterator]?: never }) | ReadonlyMap<string, unknown> | null | undefined;
+
+export interface EncodeOptions {
+    /** Refuse keys starting with '$' or containing '.' ($db, $ref, $id, $clusterTime excepted). Default false. */
+    checkKeys?: boolean;
+    /** Write functions as BSON code; otherwise they are skipped. Default false. */
+    serializeFunctions?: boolean;
+    /** Skip undefined object values (true, the default) or write them as null. Array elements are always null. */
+    ignoreUndefined?: boolean;
+    /** Deepest nesting allowed, a positive integer. Default 1000. */
+    maxDepth?: number;
+    /** Largest encoding allowed in bytes, a positive integer; ERR_BSON_TOO_LARGE beyond it. Default unlimited. */
+    maxDocumentSize?: number;
+}
+
+/** bson-compatible options of serialize() and serializeWithBufferAndIndex(). */
+export interface SerializeOptions extends EncodeOptions {
+    /** serializeWithBufferAndIndex only: where in the buffer to start writing. Default 0. */
+    index?: number;
+}
+
+/** The options calculateObjectSize() reads. */
+export type CalculateObjectSizeOptions = Pick<EncodeOptions, 'serializeFunctions' | 'ignoreUndefined' | 'maxDepth'>;
+
+/** Options of decodeAll() and the value options shared by every decoder entry point. */
+export interface DecodeAllOptions {
+    /** int64 as a number when it fits exactly in a double (default true); otherwise a Long. */
+    promoteLongs?: boolean;
+    /** int32, double, int64 and symbol as JavaScript values (default true); false gives Int32, Double, Long, BSONSymbol. */
+    promoteValues?: boolean;
+    /** Binary data as a Buffer instead of a Binary. Default false. */
+    promoteBuffers?: boolean;
+    /** int64 as a bigint. Needs promoteLongs and promoteValues left true. Default false. */
+    useBigInt64?: boolean;
+    /** Regular expressions as BSONRegExp instead of RegExp. Default false. */
+    bsonRegExp?: boolean;
+    /** Keep DBPointer, undefined and symbol as DBPointer, BSONUndefined and BSONSymbol. Default false. */
+    preserveDeprecated?: boolean;
+    /** Deepest nesting allowed, a positive integer. Default 1000. */
+    maxDepth?: number;
+    /**
+     * UTF-8 checking of strings: utf8 true (the default) or false for all, or an
+     * object naming top-level keys all true (check only those) or all false (check all but those).
+     */
+    validation?: {
+        utf8?: boolean | Record<string, true> | Record<string, false>;
+    };
+}
+
+/** Options of decode() and deserialize(). */
+export interface DecodeOptions extends DecodeAllOptions {
+    /** Offset of the document in the buffer. Default 0. */
+    index?: number;
+    /** Allow bytes after the document. Default false: the document must end the buffer. */
+    allowObjectSmallerThanBufferSize?: boolean;
+}
+
+/** bson's name for decode()'s options. */
+export type DeserializeOptions = DecodeOptions;
+
+/** Options of decodeStream(): decode's value options plus a bound on document size. */
+export interface DecodeStreamOptions extends DecodeAllOptions {
+    /** Largest document accepted, 5 to 2^31-1 bytes. Default 16 MiB + 16 KiB. */
+    maxDocumentSize?: number;
+}
+
+/** A decodeStream() source: a Readable or any (async) iterable of byte chunks, or a single buffer. */
+export type DecodeStreamSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Uint8Array;
+
+// ---------------------------------------------------------------------------
+// Encoding and decoding
+
+/** The BSON bytes of doc. */
+export declare function encode(doc: EncodableDocument, opts?: EncodeOptions): BSONBuffer;
+
+/**
+ * Writes doc's BSON into buf at offset (default 0) and returns the offset just past it.
+ * Nothing is written when it does not fit (ERR_BSON_BUFFER_TOO_SMALL).
+ */
+export declare function encodeInto(doc: EncodableDocument, buf: Uint8Array, offset?: number, opts?: EncodeOptions): number;
+
+/** The byte length encode(doc, opts) would produce. */
+export declare function calculateObjectSize(doc: EncodableDocument, opts?: CalculateObjectSizeOptions): number;
+
+/** The document in buf (at opts.index). */
+export declare function decode(buf: Uint8Array, opts?: DecodeOptions): Document;
+
+/** Every document stored back to back in buf. */
+export declare function decodeAll(buf: Uint8Array, opts?: DecodeAllOptions): Document[];
+
+/**
+ * The documents of a stream of back-to-back BSON documents, chunked anyhow.
+ * On damage, every whole document before it is yielded, then a BSONError with
+ * the stream offset is thrown.
+ */
+export declare function decodeStream(source: DecodeStreamSource, opts?: DecodeStreamOptions): AsyncGenerator<Document, void, unknown>;
+
+/**
+ * A Transform from documents (object mode) to their BSON bytes. An encode failure
+ * is a stream error carrying `index`, the number of documents before it.
+ */
+export declare function encodeStream(opts?: EncodeOptions): EncodeStream;
+
+// bson@7 entry points
+
+/** bson's serialize: encode(). */
+export declare function serialize(object: EncodableDocument, options?: SerializeOptions): BSONBuffer;
+
+/** bson's serializeWithBufferAndIndex: writes at options.index; returns the index of the last byte written. */
+export declare function serializeWithBufferAndIndex(object: EncodableDocument, finalBuffer: Uint8Array, options?: SerializeOptions): number;
+
+/** bson's deserialize: decode(). */
+export declare function deserialize(buffer: Uint8Array, options?: DeserializeOptions): Document;
+
+/**
+ * bson's deserializeStream: decodes numberOfDocuments documents from data at
+ * startIndex into documents[docStartIndex...]; returns the index after the last one.
+ */
+export declare function deserializeStream(
+    data: Uint8Array | ArrayBuffer,
+    startIndex: number,
+    numberOfDocuments: number,
+    documents: Document[],
+    docStartIndex: number,
+    options?: DecodeAllOptions
+): number;
+
+// ---------------------------------------------------------------------------
+// Errors
+
+/** The codes qbson sets on the errors it throws. */
+export type BSONErrorCode =
+    | 'ERR_BSON'
+    | 'ERR_BSON_BUFFER_TOO_SMALL'
+    | 'ERR_BSON_CORRUPT'
+    | 'ERR_BSON_CYCLE'
+    | 'ERR_BSON_EJSON'
+    | 'ERR_BSON_ENCODE'
+    | 'ERR_BSON_OPTION'
+    | 'ERR_BSON_REGEXP'
+    | 'ERR_BSON_TOO_DEEP'
+    | 'ERR_BSON_TOO_LARGE'
+    | 'ERR_BSON_TRUNCATED';
+
+export interface BSONErrorOptions {
+    code?: BSONErrorCode | (string & {});
+    offset?: number;
+    path?: string;
+}
+
+export declare class BSONError extends Error {
+    constructor(message: string, options?: BSONErrorOptions);
+    get name(): 'BSONError';
+    /** What went wrong, for programs to test; 'ERR_BSON' when not more specific. */
+    code: BSONErrorCode | (string & {});
+    /** Decoding: the byte offset of the fault (in the stream, for decodeStream). */
+    offset?: number;
+    /** Encoding and Extended JSON: the dotted key path of the fault, '(root)' for the top. */
+    path?: string;
+    /** decodeStream: the stream offset of the document the fault is in. */
+    documentOffset?: number;
+    /** encodeStream: the number of documents written before the one that failed. */
+    index?: number;
+    /** decodeStream: the error decode() threw, before re-addressing. */
+    cause?: unknown;
+    /** True for a BSONError from any copy of qbson or bson. */
+    static isBSONError(value: unknown): value is BSONError;
+}
+
+// ---------------------------------------------------------------------------
+// BSON type classes
+
+/** The `_bsontype` tags of qbson's classes. */
+export type BSONTypeTag =
+    | 'ObjectId'
+    | 'Long'
+    | 'Timestamp'
+    | 'Int32'
+    | 'Double'
+    | 'Decimal128'
+    | 'Binary'
+    | 'Code'
+    | 'BSONRegExp'
+    | 'BSONSymbol'
+    | 'DBRef'
+    | 'MinKey'
+    | 'MaxKey'
+    | 'DBPointer'
+    | 'Undefined';
+
+/** The inspect function Node's util.inspect passes to a custom inspector. */
+export type InspectFn = (value: unknown, options?: unknown) => string;
+
+/** Base of every BSON type class; carries the marker bson@7 checks for. */
+export declare abstract class BSONValue {
+    abstract get _bsontype(): BSONTypeTag;
+    abstract inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+/** Anything with an `id` that ObjectId can copy; toHexString() is preferred when present. */
+export interface ObjectIdLike {
+    id: string | Uint8Array;
+    toHexString?(): string;
+}
+
+export declare class ObjectId extends BSONValue {
+    /** A new id (now, the process's random value, the counter), or a copy of the given one. */
+    constructor(inputId?: string | ObjectId | ObjectIdLike | ArrayBufferView | null);
+    get _bsontype(): 'ObjectId';
+    /** When true, ids keep their hex string once computed. Unset (undefined) by default. */
+    static cacheHexString: boolean | undefined;
+    /** A fresh 12-byte Buffer on every read. */
+    get id(): BSONBuffer;
+    set id(value: ArrayBufferView);
+    toHexString(): string;
+    toString(encoding?: 'hex' | 'base64'): string;
+    toJSON(): string;
+    /** Same 12 bytes; a string is compared as hex, case-insensitively. */
+    equals(other: string | ObjectId | ObjectIdLike | null | undefined): boolean;
+    /** The creation time held in the first 4 bytes (whole seconds). */
+    getTimestamp(): Date;
+    /** Writes the 12 bytes at buf[offset] and returns offset + 12. */
+    writeTo(buf: Uint8Array, offset: number): number;
+    /** bson@7's serializer hook: writes the 12 bytes at buf[offset] and returns 12. */
+    serializeInto(buf: Uint8Array, offset: number): 12;
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+    /** An id from the 12 bytes at buf[offset]; no bounds checks. */
+    static fromBytes(buf: Uint8Array, offset: number): ObjectId;
+    /** 12 new id bytes, with `time` (seconds) in place of now when given. */
+    static generate(time?: number): BSONBuffer;
+    static createPk(): ObjectId;
+    /** An id whose first 4 bytes are `time` (seconds) and the rest zero. */
+    static createFromTime(time: number): ObjectId;
+    static createFromHexString(hexString: string): ObjectId;
+    static createFromBase64(base64: string): ObjectId;
+    /** Whether `id` would make an ObjectId (a string only when 24 hex digits). */
+    static isValid(id: unknown): boolean;
+}
+
+/** A value Long's arithmetic and comparisons accept in place of a Long. */
+export type LongLike = Long | Timestamp | number | string | { low: number; high: number; unsigned?: boolean };
+
+export declare class Long extends BSONValue {
+    /** From two int32 halves (default 0), with the signedness flag. */
+    constructor(low?: number, high?: number, unsigned?: boolean);
+    /** From the low half alone, the high half 0. */
+    constructor(low: number, unsigned: boolean);
+    /** The low 64 bits of a bigint, or text parsed as Long.fromString does (base 10). */
+    constructor(value: bigint | string, unsigned?: boolean);
+    get _bsontype(): 'Long';
+    get __isLong__(): true;
+    low: number;
+    high: number;
+    unsigned: boolean;
+
+    static readonly MAX_UNSIGNED_VALUE: Long;
+    static readonly ZERO: Long;
+    static readonly UZERO: Long;
+    static readonly ONE: Long;
+    static readonly UONE: Long;
+    static readonly NEG_ONE: Long;
+    static readonly MAX_VALUE: Long;
+    static readonly MIN_VALUE: Long;
+    static readonly TWO_PWR_24: Long;
+
+    static fromBits(lowBits: number, highBits: number, unsigned?: boolean): Long;
+    static fromInt(value: number, unsigned?: boolean): Long;
+    /** Truncated toward zero, saturated at the bounds; NaN is zero. */
+    static fromNumber(value: number, unsigned?: boolean): Long;
+    /** The low 64 bits of the value. */
+    static fromBigInt(value: bigint, unsigned?: boolean): Long;
+    static fromString(str: string, radix?: number): Long;
+    static fromString(str: string, unsigned?: boolean, radix?: number): Long;
+    /** As fromString, but only text that is exactly a 64-bit value of that signedness. */
+    static fromStringStrict(str: string, radix?: number): Long;
+    static fromStringStrict(str: string, unsigned?: boolean, radix?: number): Long;
+    static fromBytes(bytes: ArrayLike<number>, unsigned?: boolean, le?: boolean): Long;
+    static fromBytesLE(bytes: ArrayLike<number>, unsigned?: boolean): Long;
+    static fromBytesBE(bytes: ArrayLike<number>, unsigned?: boolean): Long;
+    /** True for Longs and Timestamps from any copy of qbson or bson. */
+    static isLong(value: unknown): value is Long | Timestamp;
+    static fromValue(value: number | string | { low: number; high: number; unsigned?: boolean }, unsigned?: boolean): Long;
+
+    getHighBits(): number;
+    getHighBitsUnsigned(): number;
+    getLowBits(): number;
+    getLowBitsUnsigned(): number;
+    getNumBitsAbs(): number;
+    isZero(): boolean;
+    eqz(): boolean;
+    isNegative(): boolean;
+    isPositive(): boolean;
+    isOdd(): boolean;
+    isEven(): boolean;
+
+    equals(other: LongLike): boolean;
+    eq(other: LongLike): boolean;
+    notEquals(other: LongLike): boolean;
+    neq(other: LongLike): boolean;
+    ne(other: LongLike): boolean;
+    compare(other: LongLike): -1 | 0 | 1;
+    comp(other: LongLike): -1 | 0 | 1;
+    lessThan(other: LongLike): boolean;
+    lt(other: LongLike): boolean;
+    lessThanOrEqual(other: LongLike): boolean;
+    lte(other: LongLike): boolean;
+    le(other: LongLike): boolean;
+    greaterThan(other: LongLike): boolean;
+    gt(other: LongLike): boolean;
+    greaterThanOrEqual(other: LongLike): boolean;
+    gte(other: LongLike): boolean;
+    ge(other: LongLike): boolean;
+
+    add(addend: LongLike): Long;
+    subtract(subtrahend: LongLike): Long;
+    sub(subtrahend: LongLike): Long;
+    multiply(multiplier: LongLike): Long;
+    mul(multiplier: LongLike): Long;
+    divide(divisor: LongLike): Long;
+    div(divisor: LongLike): Long;
+    modulo(divisor: LongLike): Long;
+    mod(divisor: LongLike): Long;
+    rem(divisor: LongLike): Long;
+    negate(): Long;
+    neg(): Long;
+    not(): Long;
+    and(other: LongLike): Long;
+    or(other: LongLike): Long;
+    xor(other: LongLike): Long;
+    shiftLeft(numBits: number | Long): Long;
+    shl(numBits: number | Long): Long;
+    shiftRight(numBits: number | Long): Long;
+    shr(numBits: number | Long): Long;
+    shiftRightUnsigned(numBits: number | Long): Long;
+    shru(numBits: number | Long): Long;
+    shr_u(numBits: number | Long): Long;
+
+    toSigned(): Long;
+    toUnsigned(): Long;
+    toInt(): number;
+    toNumber(): number;
+    toBigInt(): bigint;
+    toString(radix?: number): string;
+    toBytes(le?: boolean): number[];
+    toBytesLE(): number[];
+    toBytesBE(): number[];
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+/**
+ * Timestamp is a Long underneath (an unsigned one) with its own tag and statics;
+ * this base gives it Long's instance members without Long's `_bsontype` and static side.
+ */
+declare const TimestampBase: abstract new (low?: number, high?: number, unsigned?: boolean) => Omit<Long, '_bsontype' | 'inspect'> & BSONValue;
+
+export declare class Timestamp extends TimestampBase {
+    /** Zero when no value; a bigint or Long's 64 bits; or t (seconds) and i (ordinal), each 0..2^32-1. */
+    constructor(value?: bigint | Long | Timestamp | { t: number | Int32; i: number | Int32 } | null);
+    get _bsontype(): 'Timestamp';
+    static readonly MAX_VALUE: Long;
+    /** The high word: seconds since the epoch. */
+    get t(): number;
+    /** The low word: the ordinal within the second. */
+    get i(): number;
+    toJSON(): { $timestamp: string };
+    /** The value as the increment, t = 0. */
+    static fromInt(value: number): Timestamp;
+    static fromNumber(value: number): Timestamp;
+    static fromBits(lowBits: number, highBits: number): Timestamp;
+    static fromString(str: string, radix?: number): Timestamp;
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+/** A number the encoder writes as BSON int32. */
+export declare class Int32 extends BSONValue {
+    constructor(value: number | string);
+    get _bsontype(): 'Int32';
+    value: number;
+    /** Plain decimal integer text in int32 range. */
+    static fromString(value: string): Int32;
+    valueOf(): number;
+    toString(radix?: number): string;
+    toJSON(): number;
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+/** A number the encoder always writes as a BSON double. */
+export declare class Double extends BSONValue {
+    constructor(value: number);
+    get _bsontype(): 'Double';
+    value: number;
+    /** Decimal or exponential text, or 'NaN', 'Infinity', '-Infinity'. */
+    static fromString(value: string): Double;
+    valueOf(): number;
+    toString(radix?: number): string;
+    toJSON(): number;
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+export declare class Decimal128 extends BSONValue {
+    /** 16 bytes as BSON stores them (kept, not copied), or text as for fromString. */
+    constructor(bytes: Uint8Array | string);
+    get _bsontype(): 'Decimal128';
+    bytes: Uint8Array;
+    /** Exact: text needing rounding is a BSONError. */
+    static fromString(representation: string): Decimal128;
+    /** Rounds half-to-even to 34 digits where fromString would fail. */
+    static fromStringWithRounding(representation: string): Decimal128;
+    toString(): string;
+    toJSON(): { $numberDecimal: string };
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+/** Bytes a Binary can be made from or written with. */
+export type BinarySequence = ArrayBufferView | ArrayBuffer | SharedArrayBuffer | readonly number[];
+
+export declare class Binary extends BSONValue {
+    /** Over the bytes given (a typed array or ArrayBuffer is shared, an array copied), or 256 empty bytes to put() into. */
+    constructor(buffer?: BinarySequence | null, subType?: number | null);
+    get _bsontype(): 'Binary';
+    /** The data; may extend past the value after put() or write(), see position. */
+    buffer: BSONBuffer;
+    sub_type: number;
+    /** The length of the value held in buffer. */
+    position: number;
+
+    static readonly BUFFER_SIZE: 256;
+    static readonly SUBTYPE_DEFAULT: 0;
+    static readonly SUBTYPE_FUNCTION: 1;
+    static readonly SUBTYPE_BYTE_ARRAY: 2;
+    static readonly SUBTYPE_UUID_OLD: 3;
+    static readonly SUBTYPE_UUID: 4;
+    static readonly SUBTYPE_MD5: 5;
+    static readonly SUBTYPE_ENCRYPTED: 6;
+    static readonly SUBTYPE_COLUMN: 7;
+    static readonly SUBTYPE_SENSITIVE: 8;
+    static readonly SUBTYPE_VECTOR: 9;
+    static readonly SUBTYPE_USER_DEFINED: 128;
+    static readonly VECTOR_TYPE: Readonly<{ Int8: 0x03; Float32: 0x27; PackedBit: 0x10 }>;
+
+    /** A copy of buf[start..end) with the subtype; subtype 4 with 16 bytes gives a UUID. No bounds checks. */
+    static fromBytes(buf: Uint8Array, start: number, end: number, subtype: number): Binary;
+    static createFromHexString(hex: string, subType?: number): Binary;
+    static createFromBase64(base64: string, subType?: number): Binary;
+
+    /** Appends one byte: 0-255, a one-character string, or a one-element array. */
+    put(byteValue: number | string | Uint8Array | readonly number[]): void;
+    /** Writes bytes at offset, by default at the end of the value. */
+    write(sequence: ArrayBufferView | readonly number[], offset?: number): void;
+    /** A view of up to `length` bytes from `position` (to the end when length is missing or not positive). */
+    read(position: number, length?: number): BSONBuffer;
+    /** The value's bytes (a view when buffer is longer). */
+    value(): BSONBuffer;
+    length(): number;
+    toJSON(): string;
+    toString(encoding?: 'hex' | 'base64' | 'utf8' | 'utf-8'): string;
+    /** This subtype 4 value as a UUID. */
+    toUUID(): UUID;
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+
+    // vectors (subtype 9)
+    toInt8Array(): Int8Array;
+    toFloat32Array(): Float32Array;
+    toPackedBits(): Uint8Array;
+    toBits(): Int8Array;
+    static fromInt8Array(array: Int8Array | readonly number[]): Binary;
+    static fromFloat32Array(array: Float32Array | readonly number[]): Binary;
+    /** Packed bytes and the count (0-7) of unused low bits in the last. */
+    static fromPackedBits(array: Uint8Array | readonly number[], padding?: number | null): Binary;
+    static fromBits(bits: ArrayLike<number>): Binary;
+}
+
+export declare class UUID extends Binary {
+    /** A random v4 UUID, or from 32/36-character hex, 16 bytes (kept, not copied) or another UUID (copied). */
+    constructor(input?: string | ArrayBufferView | UUID | null);
+    /** The 16 bytes (the same as buffer). */
+    get id(): BSONBuffer;
+    set id(value: BSONBuffer);
+    toHexString(includeDashes?: boolean): string;
+    toString(encoding?: 'hex' | 'base64'): string;
+    toJSON(): string;
+    /** Same 16 bytes; false for anything that is not a UUID, its bytes or its text. */
+    equals(other: string | ArrayBufferView | UUID | null | undefined): boolean;
+    /** A plain subtype 4 Binary over the same bytes. */
+    toBinary(): Binary;
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+    /** A UUID from a copy of buf[start..end). No bounds checks. */
+    static fromBytes(buf: Uint8Array, start: number, end: number): UUID;
+    /** 16 random bytes with the version 4 and RFC 4122 variant bits set. */
+    static generate(): BSONBuffer;
+    static isValid(input: unknown): boolean;
+    static createFromHexString(hexString: string): UUID;
+    static createFromBase64(base64: string): UUID;
+    /** The 16 bytes of 32 hex digits or the hyphenated form. */
+    static bytesFromString(representation: string): BSONBuffer;
+    static isValidUUIDString(representation: string): boolean;
+}
+
+/** BSON JavaScript code, with scope when scope is an object. */
+export declare class Code extends BSONValue {
+    constructor(code: string | Function, scope?: Document | null);
+    get _bsontype(): 'Code';
+    code: string;
+    scope: Document | null;
+    toJSON(): { code: string; scope?: Document };
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+/** A BSON regular expression kept as pattern and option letters (any of 'ilmsux', stored sorted). */
+export declare class BSONRegExp extends BSONValue {
+    constructor(pattern: string, options?: string | null);
+    get _bsontype(): 'BSONRegExp';
+    pattern: string;
+    options: string;
+    /** The option letters sorted, '' for none. */
+    static parseOptions(options?: string | null): string;
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+/** The deprecated BSON symbol type. */
+export declare class BSONSymbol extends BSONValue {
+    constructor(value: string);
+    get _bsontype(): 'BSONSymbol';
+    value: string;
+    valueOf(): string;
+    toString(): string;
+    toJSON(): string;
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+export interface DBRefLike {
+    $ref: string;
+    $id: ObjectId;
+    $db?: string;
+}
+
+/** A reference to a document in another collection: {$ref, $id, $db?, ...fields}. */
+export declare class DBRef extends BSONValue {
+    /** A collection 'db.collection' (one dot) sets db too, overriding the db argument. */
+    constructor(collection: string, oid: ObjectId, db?: string, fields?: Document);
+    get _bsontype(): 'DBRef';
+    collection: string;
+    oid: ObjectId;
+    db?: string;
+    fields: Document;
+    /** The collection, by its 1.x name. */
+    get namespace(): string;
+    set namespace(value: string);
+    toJSON(): DBRefLike & Document;
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+/** Compares below every other BSON value. */
+export declare class MinKey extends BSONValue {
+    get _bsontype(): 'MinKey';
+    inspect(): string;
+}
+
+/** Compares above every other BSON value. */
+export declare class MaxKey extends BSONValue {
+    get _bsontype(): 'MaxKey';
+    inspect(): string;
+}
+
+/** The deprecated BSON DBPointer, as decode gives it with preserveDeprecated. */
+export declare class DBPointer extends BSONValue {
+    constructor(namespace: string, oid: ObjectId);
+    get _bsontype(): 'DBPointer';
+    namespace: string;
+    oid: ObjectId;
+    toJSON(): { $ref: string; $id: ObjectId };
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+/** The deprecated BSON undefined, as decode gives it with preserveDeprecated. */
+export declare class BSONUndefined extends BSONValue {
+    get _bsontype(): 'Undefined';
+    toJSON(): null;
+    inspect(): string;
+}
+
+// ---------------------------------------------------------------------------
+// Extended JSON
+
+export interface EJSONOptionsBase {
+    /** Relaxed (true, the default) or canonical Extended JSON. */
+    relaxed?: boolean;
+    /** bson's legacy (v1) forms. Default false. */
+    legacy?: boolean;
+}
+
+export interface EJSONSerializeOptions extends EJSONOptionsBase {
+    /** Drop undefined values instead of writing null. Default false. */
+    ignoreUndefined?: boolean;
+}
+
+export interface EJSONParseOptions extends EJSONOptionsBase {
+    /** $numberLong as bigint. Default false. */
+    useBigInt64?: boolean;
+    /** $dbPointer, $undefined and $symbol as DBPointer, BSONUndefined and BSONSymbol. Default false. */
+    preserveDeprecated?: boolean;
+}
+
+export type EJSONOptions = EJSONSerializeOptions & EJSONParseOptions;
+
+/** JSON.stringify's replacer. */
+export type EJSONReplacer = (number | string)[] | ((this: any, key: string, value: any) => any) | null;
+
+declare function ejsonStringify(value: any, replacer?: EJSONReplacer, space?: string | number, options?: EJSONSerializeOptions): string;
+declare function ejsonStringify(value: any, replacer: EJSONReplacer | undefined, options: EJSONSerializeOptions): string;
+declare function ejsonStringify(value: any, options: EJSONSerializeOptions, space?: string | number): string;
+
+/** MongoDB Extended JSON with bson@7's API. The object is frozen. */
+export declare const EJSON: {
+    /** Values from Extended JSON text. */
+    readonly parse: (text: string, options?: EJSONParseOptions) => any;
+    /** Extended JSON text of a value; options may stand in the replacer or the space position. */
+    readonly stringify: typeof ejsonStringify;
+    /** The Extended JSON of a value as a plain object tree. */
+    readonly serialize: (value: any, options?: EJSONSerializeOptions) => any;
+    /** Values from an Extended JSON object tree (not changed). */
+    readonly deserialize: (ejson: unknown, options?: EJSONParseOptions) => any;
+};
+
+export {};
