@@ -16,6 +16,7 @@ export const {
     deserializeStream,
     EJSON,
     BSONError,
+    BSONValue,
     ObjectId,
     Long,
     Int32,
