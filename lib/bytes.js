@@ -77,8 +77,8 @@ function writeBigInt64LE(buf, pos, value) {
 
 function copyBytes(from, fromStart, fromEnd, to, toPos) {
     const n = fromEnd - fromStart;
-    // a byte loop beats TypedArray.set for a handful of bytes (ObjectId, Decimal128)
-    if (n <= 16) {
+    // a byte loop beats TypedArray.set below ~64 bytes (set makes a subarray and calls into C++)
+    if (n <= 64) {
         for (let i = 0; i < n; i++) to[toPos + i] = from[fromStart + i];
     } else {
         to.set(fromStart === 0 && fromEnd === from.length ? from : from.subarray(fromStart, fromEnd), toPos);

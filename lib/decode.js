@@ -7,7 +7,7 @@
 const C = require('./constants');
 const { BSONError } = require('./errors');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
-const { readUtf8 } = require('./utf8');
+const { readUtf8, readKey } = require('./utf8');
 const { ObjectId } = require('./types/objectid');
 const { Binary, UUID } = require('./types/binary');
 const { Long } = require('./types/long');
@@ -160,7 +160,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role) {
         let key;
         let valueValidate = validate;
         if (!isArray) {
-            key = readUtf8(buf, pos, keyEnd, validate);
+            key = readKey(buf, pos, keyEnd, validate);
             if (key === undefined) throw dec.fail('invalid UTF-8 in key', pos);
             if (isRoot && dec.validationKeys !== null) {
                 valueValidate = dec.validationKeys.has(key) ? dec.validateUtf8 : !dec.validateUtf8;

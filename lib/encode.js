@@ -113,10 +113,15 @@ function acquireEncoder(opts) {
 }
 
 function releaseEncoder(enc) {
-    enc.stack.length = 0;
-    enc.keys.length = 0;
     if (enc.buf.length > MAX_KEPT_SCRATCH_SIZE) enc.buf = Buffer.allocUnsafe(INITIAL_SCRATCH_SIZE);
     idleEncoder = enc;
+}
+
+// After a failed encode the container stack is left as it was at the throw.
+function abandonEncoder(enc) {
+    enc.stack.length = 0;
+    enc.keys.length = 0;
+    releaseEncoder(enc);
 }
 
 // Encodes doc into the encoder's buffer from offset 0; returns the byte length.
@@ -129,14 +134,17 @@ function encodeWith(enc, doc) {
 
 function encode(doc, opts) {
     const enc = acquireEncoder(opts);
+    let end;
     try {
-        const end = encodeWith(enc, doc);
-        const out = Buffer.allocUnsafe(end);
-        enc.buf.copy(out, 0, 0, end);
-        return out;
-    } finally {
-        releaseEncoder(enc);
+        end = encodeWith(enc, doc);
+    } catch (err) {
+        abandonEncoder(enc);
+        throw err;
     }
+    const out = Buffer.allocUnsafe(end);
+    copyBytes(enc.buf, 0, end, out, 0);
+    releaseEncoder(enc);
+    return out;
 }
 
 // Writes the encoding into buf at offset; returns the offset just past it. Nothing
@@ -148,19 +156,22 @@ function encodeInto(doc, buf, offset, opts) {
         throw new BSONError(`offset ${offset} is outside the buffer of ${buf.length} bytes`);
     }
     const enc = acquireEncoder(opts);
+    let end;
     try {
-        const end = encodeWith(enc, doc);
-        if (end > buf.length - offset) {
-            throw new BSONError(
-                `document of ${end} bytes does not fit in the ${buf.length - offset} bytes after offset ${offset}`,
-                { code: 'ERR_BSON_BUFFER_TOO_SMALL' }
-            );
-        }
-        copyBytes(enc.buf, 0, end, buf, offset);
-        return offset + end;
-    } finally {
-        releaseEncoder(enc);
+        end = encodeWith(enc, doc);
+    } catch (err) {
+        abandonEncoder(enc);
+        throw err;
     }
+    if (end > buf.length - offset) {
+        releaseEncoder(enc);
+        throw new BSONError(`document of ${end} bytes does not fit in the ${buf.length - offset} bytes after offset ${offset}`, {
+            code: 'ERR_BSON_BUFFER_TOO_SMALL',
+        });
+    }
+    copyBytes(enc.buf, 0, end, buf, offset);
+    releaseEncoder(enc);
+    return offset + end;
 }
 
 // What encode accepts at the top, as bson@7 does: null is an empty document.

@@ -105,4 +105,36 @@ function readUtf8Native(buf, start, end, validate) {
     return buf.utf8Slice(start, end);
 }
 
-module.exports = { utf8Length, writeUtf8, writeCString, readUtf8, SHORT_ENCODE_LENGTH, SHORT_DECODE_LENGTH };
+// Keys repeat across documents, so short ASCII keys are looked up in a small
+// cache instead of being rebuilt: comparing a few bytes is cheaper than making a
+// string. Slots are overwritten freely; a hit is always checked byte for byte.
+const KEY_CACHE_SLOTS = 4096;
+const KEY_CACHE_MAX_LENGTH = 24;
+const keyCacheBytes = new Uint8Array(KEY_CACHE_SLOTS * KEY_CACHE_MAX_LENGTH);
+const keyCacheLengths = new Uint8Array(KEY_CACHE_SLOTS);
+const keyCacheStrings = new Array(KEY_CACHE_SLOTS).fill('');
+
+// Decodes a key (buf[start, end), no NUL inside); undefined if invalid UTF-8 and validate.
+function readKey(buf, start, end, validate) {
+    const len = end - start;
+    if (len > KEY_CACHE_MAX_LENGTH || len === 0) return readUtf8(buf, start, end, validate);
+    const slot = (len * 31 + buf[start] * 7 + buf[end - 1] * 131 + buf[start + (len >> 1)] * 17) & (KEY_CACHE_SLOTS - 1);
+    const base = slot * KEY_CACHE_MAX_LENGTH;
+    if (keyCacheLengths[slot] === len) {
+        let i = 0;
+        while (i < len && keyCacheBytes[base + i] === buf[start + i]) i++;
+        if (i === len) return keyCacheStrings[slot];
+    }
+    let str = '';
+    for (let i = start; i < end; i++) {
+        const c = buf[i];
+        if (c >= 0x80) return readUtf8Native(buf, start, end, validate);
+        str += String.fromCharCode(c);
+    }
+    for (let i = 0; i < len; i++) keyCacheBytes[base + i] = buf[start + i];
+    keyCacheLengths[slot] = len;
+    keyCacheStrings[slot] = str;
+    return str;
+}
+
+module.exports = { utf8Length, writeUtf8, writeCString, readUtf8, readKey, SHORT_ENCODE_LENGTH, SHORT_DECODE_LENGTH };

@@ -79,6 +79,15 @@ describe('decode', function () {
             assert.strictEqual(qbson.deserializeStream(bytes, 0, 3, ours, 0), bson.deserializeStream(bytes, 0, 3, theirs, 0));
             assert.deepStrictEqual(normalize(ours), normalize(theirs));
         });
+        it('keys that share a key-cache slot still decode to themselves', function () {
+            // same length, first, middle and last byte: the cache must compare every byte
+            const keys = ['aXcYe', 'aYcXe', 'aZcZe', 'a0c1e'];
+            for (let round = 0; round < 3; round++) {
+                for (const k of keys) assert.deepStrictEqual(Object.keys(qbson.decode(qbson.encode({ [k]: 1 }))), [k]);
+            }
+            const doc = qbson.decode(qbson.encode({ aXcYe: 1, aYcXe: 2, aZcZe: 3 }));
+            assert.deepStrictEqual(doc, { aXcYe: 1, aYcXe: 2, aZcZe: 3 });
+        });
         it('a decoded Binary does not share memory with the input', function () {
             const bytes = qbson.encode({ b: Buffer.from('abc') });
             const doc = qbson.decode(bytes);
