@@ -19,8 +19,8 @@ const report = require('./report');
 // memory, warmCalls: seconds of the allocation loop, and calls before it; cold: seconds to warm up;
 // jobs: child processes at once (1 in full mode, so they do not disturb each other)
 const MODES = {
-    full: { warmup: 0.2, sample: 0.055, samples: 9, memory: 0.1, warmCalls: 3, cold: 0.2, jobs: 1 },
-    quick: { warmup: 0.02, sample: 0.01, samples: 5, memory: 0.015, warmCalls: 1, cold: 0.03, jobs: 2 },
+    full: { warmup: 0.15, sample: 0.045, samples: 9, memory: 0.1, warmCalls: 3, cold: 0.2, jobs: 1 },
+    quick: { warmup: 0.015, sample: 0.008, samples: 5, memory: 0.015, warmCalls: 1, cold: 0.03, jobs: 2 },
     // smoke: verifies every data set but times only those under 64 kB, barely;
     // memory and cold start for qbson and bson only
     smoke: { warmup: 0.001, sample: 0.001, samples: 1, memory: 0.001, warmCalls: 1, cold: 0.001, jobs: 4,
@@ -101,8 +101,8 @@ function progress(text) {
 }
 
 // verify every library on every data set (which also runs each once on every data set
-// before any timing), then time the verified ones, data set by data set
-function timeAll(dsNames, libs, mode, results) {
+// before any timing); returns the cells with the timed inputs
+function verifyAll(dsNames, libs, mode, results) {
     const verified = dsNames.map((name) => {
         progress('verifying ' + name);
         const ds = datasets.load(name);
@@ -111,6 +111,12 @@ function timeAll(dsNames, libs, mode, results) {
         results.datasets.push({ name, group: ds.group, title: ds.title, docs: ds.docs.length, bsonBytes });
         return { name, cells: libs.map((lib) => verify.check(lib, ds, ref)), skipped: bsonBytes > (mode.maxTimedBytes || Infinity) };
     });
+    progress('');
+    return verified;
+}
+
+// time the verified cells, data set by data set
+function timeAll(verified, libs, mode, results) {
     for (const { name, cells, skipped } of verified) {
         for (const dir of DIRECTIONS) {
             progress('timing ' + name + ' ' + dir);
@@ -236,7 +242,10 @@ async function run(opts, write) {
         ' after a ' + report.micros(mode.warmup) + ' warm-up, by ' + (mode.clock === 'cpu' ? 'process CPU time' : 'wall clock') +
         (mode.maxTimedBytes ? '; data sets over ' + report.bytes(mode.maxTimedBytes) + ' are verified, not timed (-)' : '') + '\n\n');
 
-    await phase('timing', () => timeAll(pick.datasets, libs, mode, results));
+    let verified;
+    await phase('verify', () => { verified = verifyAll(pick.datasets, libs, mode, results); });
+    await phase('timing', () => timeAll(verified, libs, mode, results));
+    verified = null;
     write(report.table('data sets', ['data set', 'bson size', 'docs', 'description'], results.datasets.map((d) =>
         [d.name, report.bytes(d.bsonBytes), String(d.docs), md ? '`' + d.title + '`' : d.title]), md, 'lrrl') + '\n');
     write(report.heading('verification (≠ = output differs from bson, n/a = not available or threw)', md));

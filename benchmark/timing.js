@@ -46,11 +46,23 @@ function warmUp(op, seconds, minCalls) {
     return elapsed / calls;
 }
 
+// warm up for `seconds` (and at least 3 calls), then go on, up to twice as long, while
+// the speed still improves by over 10% from one quarter-length window to the next:
+// optimization takes longer on a busy machine, where the compiler threads wait for a CPU
+function settle(op, seconds) {
+    let prev = warmUp(op, seconds / 4, 3);
+    for (let window = 1; window < 8; window++) {
+        const cur = warmUp(op, seconds / 4);
+        if (window >= 3 && cur > 0.9 * prev) return;
+        prev = Math.min(prev, cur);
+    }
+}
+
 // seconds per call of a warmed-up op: the best of a few short tries, as a busy machine
-// only ever makes a try slower
-function perCall(op, seconds) {
+// only ever makes a try slower (no more tries once a call takes over `enough` seconds)
+function perCall(op, seconds, enough) {
     let best = Infinity;
-    for (let i = 0; i < 3; i++) best = Math.min(best, warmUp(op, seconds / 3));
+    for (let i = 0; i < 3 && (i === 0 || best <= enough); i++) best = Math.min(best, warmUp(op, seconds / 3));
     return best;
 }
 
@@ -77,18 +89,20 @@ function measure(ops, opts) {
         qtimeit(1, () => state.sink++, SILENT);      // its one-off self-calibration, untimed
     }
     for (const entry of ops) {
-        warmUp(entry.op, opts.warmup, 3);
-        entry.nloops = Math.max(1, Math.round(opts.sample / perCall(entry.op, opts.sample / 4)));
+        settle(entry.op, opts.warmup);
+        entry.nloops = Math.max(1, Math.round(opts.sample / perCall(entry.op, opts.sample / 4, opts.sample)));
         entry.wallRates = [];
         entry.cpuRates = [];
     }
-    for (let run = 0; run < opts.samples; run++) {
+    // one round more than asked: the first is a further warm-up, not recorded
+    for (let run = 0; run <= opts.samples; run++) {
         for (let k = 0; k < ops.length; k++) {
             const entry = ops[(run + k) % ops.length];     // rotate who goes first
             const viaQtimeit = entry.nloops >= MIN_QTIMEIT_LOOPS;
             const cpuStart = process.cpuUsage();
             const res = viaQtimeit ? qtimeit(entry.nloops, entry.op, SILENT) : timeCalls(entry);
             const cpu = cpuSeconds(cpuStart);
+            if (run === 0) continue;
             if (res.elapsed > 0) entry.wallRates.push(res.count / res.elapsed);
             // qtimeit calls op() once more, untimed, before its loop
             if (cpu > 0) entry.cpuRates.push((res.count + (viaQtimeit ? 1 : 0)) / cpu);
@@ -101,4 +115,4 @@ function measure(ops, opts) {
     return ops;
 }
 
-module.exports = { makeOp, measure, median, warmUp, perCall, now, state };
+module.exports = { makeOp, measure, median, warmUp, settle, perCall, now, state };
