@@ -32,13 +32,17 @@ const CHILD = path.join(__dirname, 'child.js');
 const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE]\n' +
     '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold]';
 
+function usageError(message) {
+    return Object.assign(new Error(message), { usage: true });
+}
+
 function parseArgs(argv) {
     const opts = { mode: 'full', filter: [], markdown: false, json: null, cold: 'flat_bson', memory: true, coldStart: true,
         clock: 'auto' };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
         const value = () => {
-            if (i + 1 >= argv.length) throw new Error(arg + ' needs a value');
+            if (i + 1 >= argv.length) throw usageError(arg + ' needs a value');
             return argv[++i];
         };
         if (arg === '--quick' || arg === '--smoke' || arg === '--full') opts.mode = arg.slice(2);
@@ -50,7 +54,7 @@ function parseArgs(argv) {
         else if (arg === '--no-cold') opts.coldStart = false;
         else if (arg === '--cpu' || arg === '--wall') opts.clock = arg.slice(2);
         else if (arg === '--help' || arg === '-h') opts.help = true;
-        else throw new Error('unknown option ' + arg);
+        else throw usageError('unknown option ' + arg);
     }
     return opts;
 }
@@ -66,7 +70,7 @@ function applyFilter(terms) {
         const exact = exactLibs.length + exactData.length > 0;
         const libs = exact ? exactLibs : matching(libraries.NAMES, t);
         const data = exact ? exactData : matching(datasets.NAMES, t);
-        if (!libs.length && !data.length) throw new Error('--filter ' + term + ' matches no data set or library');
+        if (!libs.length && !data.length) throw usageError('--filter ' + term + ' matches no data set or library');
         libs.forEach((n) => picked.libs.add(n));
         data.forEach((n) => picked.datasets.add(n));
     }
@@ -212,7 +216,7 @@ async function run(opts, write) {
     const clock = opts.clock === 'auto' ? (busy ? 'cpu' : 'wall') : opts.clock;
     const mode = Object.assign({ name: opts.mode, clock }, MODES[opts.mode]);
     const pick = applyFilter(opts.filter);
-    if (opts.coldStart && !datasets.NAMES.includes(opts.cold)) throw new Error('--cold: no data set ' + opts.cold);
+    if (opts.coldStart && !datasets.NAMES.includes(opts.cold)) throw usageError('--cold: no data set ' + opts.cold);
     const coldData = pick.datasets.includes(opts.cold) ? opts.cold : pick.datasets[0];     // must be verified
     const libs = libraries.create(pick.libs).map((lib) => lib.load());
     const libNames = libs.map((l) => l.name);
@@ -273,19 +277,15 @@ async function run(opts, write) {
 module.exports = { run, parseArgs, applyFilter, MODES };
 
 if (require.main === module) {
-    let opts;
+    const fail = (err) => {
+        process.stderr.write(err.usage ? err.message + '\n' + USAGE + '\n' : err.stack + '\n');
+        process.exitCode = err.usage ? 2 : 1;
+    };
     try {
-        opts = parseArgs(process.argv.slice(2));
+        const opts = parseArgs(process.argv.slice(2));
+        if (opts.help) process.stdout.write(USAGE + '\n');
+        else run(opts, (text) => process.stdout.write(text)).catch(fail);
     } catch (err) {
-        process.stderr.write(err.message + '\n' + USAGE + '\n');
-        process.exit(2);
-    }
-    if (opts.help) {
-        process.stdout.write(USAGE + '\n');
-    } else {
-        run(opts, (text) => process.stdout.write(text)).catch((err) => {
-            process.stderr.write(err.stack + '\n');
-            process.exitCode = 1;
-        });
+        fail(err);
     }
 }
