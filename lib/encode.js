@@ -292,8 +292,10 @@ function writeElement(enc, pos, key, value, isArrayIndex) {
                 value = value.toBSON();
                 if (typeof value !== 'object' || value === null) return writeElement(enc, pos, key, value, isArrayIndex);
             }
-            if (value._bsontype == null) return writeObjectElement(enc, pos, key, value, isArrayIndex);
-            return writeTypedElement(enc, pos, key, value, isArrayIndex);
+            // read once: on bson's classes _bsontype is a prototype getter
+            const tag = value._bsontype;
+            if (tag == null) return writeObjectElement(enc, pos, key, value, isArrayIndex);
+            return writeTypedElement(enc, pos, key, value, tag, isArrayIndex);
         case 'undefined':
             if (isArrayIndex || !enc.ignoreUndefined) return writeElementHeader(enc, pos, C.BSON_NULL, key, isArrayIndex, 0);
             return pos;
@@ -368,25 +370,24 @@ function writeBinary(enc, pos, key, bytes, length, subtype, isArrayIndex) {
 }
 
 // Instances of qbson's or bson@7's type classes, recognised by their tag.
-function writeTypedElement(enc, pos, key, value, isArrayIndex) {
+function writeTypedElement(enc, pos, key, value, tag, isArrayIndex) {
     if (value[C.BSON_VERSION_SYMBOL] !== C.BSON_MAJOR_VERSION) {
-        throw enc.fail(
-            `an object with _bsontype '${String(value._bsontype)}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance`,
-            key
-        );
+        throw enc.fail(`an object with _bsontype '${String(tag)}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance`, key);
     }
-    switch (value._bsontype) {
+    switch (tag) {
         case 'ObjectId': {
             pos = writeElementHeader(enc, pos, C.BSON_OBJECTID, key, isArrayIndex, 12);
             if (typeof value.writeTo === 'function') return value.writeTo(enc.buf, pos);
             return copyBytes(value.id, 0, 12, enc.buf, pos);
         }
         case 'Long':
-        case 'Timestamp': {
-            pos = writeElementHeader(enc, pos, value._bsontype === 'Long' ? C.BSON_INT64 : C.BSON_TIMESTAMP, key, isArrayIndex, 8);
+            pos = writeElementHeader(enc, pos, C.BSON_INT64, key, isArrayIndex, 8);
             writeInt32LE(enc.buf, pos, value.low);
             return writeInt32LE(enc.buf, pos + 4, value.high);
-        }
+        case 'Timestamp':
+            pos = writeElementHeader(enc, pos, C.BSON_TIMESTAMP, key, isArrayIndex, 8);
+            writeInt32LE(enc.buf, pos, value.low);
+            return writeInt32LE(enc.buf, pos + 4, value.high);
         case 'Double':
             pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
             return writeDoubleLE(enc.buf, pos, value.value);
@@ -421,7 +422,7 @@ function writeTypedElement(enc, pos, key, value, isArrayIndex) {
         case 'Undefined':
             return writeElementHeader(enc, pos, C.BSON_UNDEFINED, key, isArrayIndex, 0);
         default:
-            throw enc.fail(`unrecognized _bsontype '${String(value._bsontype)}'`, key);
+            throw enc.fail(`unrecognized _bsontype '${String(tag)}'`, key);
     }
 }
 
