@@ -92,12 +92,43 @@ function readUtf8(buf, start, end, validate) {
         let str = '';
         for (let i = start; i < end; i++) {
             const c = buf[i];
-            if (c >= 0x80) return readUtf8Native(buf, start, end, validate);
+            if (c >= 0x80) return readShortUtf8(buf, start, end, validate);
             str += String.fromCharCode(c);
         }
         return str;
     }
     return readUtf8Native(buf, start, end, validate);
+}
+
+// Short multi-byte text decoded in JavaScript: a fraction of the cost of
+// isUtf8 + utf8Slice at this size. Anything not well-formed (overlong, surrogate,
+// above U+10FFFF, truncated) goes to the native path, which validates or replaces.
+function readShortUtf8(buf, start, end, validate) {
+    let str = '';
+    let i = start;
+    while (i < end) {
+        const c = buf[i];
+        if (c < 0x80) {
+            str += String.fromCharCode(c);
+            i += 1;
+        } else if (c >= 0xc2 && c < 0xe0 && i + 1 < end && (buf[i + 1] & 0xc0) === 0x80) {
+            str += String.fromCharCode(((c & 0x1f) << 6) | (buf[i + 1] & 0x3f));
+            i += 2;
+        } else if (c >= 0xe0 && c < 0xf0 && i + 2 < end && (buf[i + 1] & 0xc0) === 0x80 && (buf[i + 2] & 0xc0) === 0x80) {
+            const cp = ((c & 0x0f) << 12) | ((buf[i + 1] & 0x3f) << 6) | (buf[i + 2] & 0x3f);
+            if (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000)) return readUtf8Native(buf, start, end, validate);
+            str += String.fromCharCode(cp);
+            i += 3;
+        } else if (c >= 0xf0 && c < 0xf5 && i + 3 < end && (buf[i + 1] & 0xc0) === 0x80 && (buf[i + 2] & 0xc0) === 0x80 && (buf[i + 3] & 0xc0) === 0x80) {
+            const cp = ((c & 0x07) << 18) | ((buf[i + 1] & 0x3f) << 12) | ((buf[i + 2] & 0x3f) << 6) | (buf[i + 3] & 0x3f);
+            if (cp < 0x10000 || cp > 0x10ffff) return readUtf8Native(buf, start, end, validate);
+            str += String.fromCharCode(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
+            i += 4;
+        } else {
+            return readUtf8Native(buf, start, end, validate);
+        }
+    }
+    return str;
 }
 
 function readUtf8Native(buf, start, end, validate) {
@@ -128,7 +159,7 @@ function readKey(buf, start, end, validate) {
     let str = '';
     for (let i = start; i < end; i++) {
         const c = buf[i];
-        if (c >= 0x80) return readUtf8Native(buf, start, end, validate);
+        if (c >= 0x80) return readShortUtf8(buf, start, end, validate);
         str += String.fromCharCode(c);
     }
     for (let i = 0; i < len; i++) keyCacheBytes[base + i] = buf[start + i];

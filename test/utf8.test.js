@@ -1,0 +1,59 @@
+'use strict';
+
+// lib/utf8.js against Node's own UTF-8 (Buffer) on seeded random input.
+
+const assert = require('assert');
+const { isUtf8 } = require('buffer');
+const { utf8Length, writeUtf8, writeCString, readUtf8, readKey } = require('../lib/utf8');
+
+function random(seed) {
+    return () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
+}
+// bytes near the UTF-8 boundaries turn up often, so edge cases are not left to luck
+const EDGE_BYTES = [0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff];
+const EDGE_UNITS = [0x41, 0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xfffd, 0xffff];
+
+describe('utf8', function () {
+    it('readUtf8 and readKey match Buffer.toString and isUtf8 on 100,000 random byte strings', function () {
+        const rnd = random(7);
+        for (let n = 0; n < 100000; n++) {
+            const len = Math.floor(rnd() * 40);
+            const bytes = Buffer.alloc(len);
+            for (let i = 0; i < len; i++) bytes[i] = rnd() < 0.5 ? EDGE_BYTES[Math.floor(rnd() * EDGE_BYTES.length)] : Math.floor(rnd() * 256);
+            const expected = bytes.toString('utf8');
+            const valid = isUtf8(bytes);
+            const hex = bytes.toString('hex');
+            assert.strictEqual(readUtf8(bytes, 0, len, false), expected, hex);
+            assert.strictEqual(readUtf8(bytes, 0, len, true), valid ? expected : undefined, hex);
+            if (!bytes.includes(0)) {
+                assert.strictEqual(readKey(bytes, 0, len, false), expected, hex);
+                assert.strictEqual(readKey(bytes, 0, len, true), valid ? expected : undefined, hex);
+            }
+        }
+    });
+
+    it('writeUtf8 and utf8Length match Buffer.from on 50,000 random strings, lone surrogates included', function () {
+        const rnd = random(11);
+        const out = Buffer.alloc(1024);
+        for (let n = 0; n < 50000; n++) {
+            const len = Math.floor(rnd() * 100);
+            let str = '';
+            for (let i = 0; i < len; i++) {
+                str += String.fromCharCode(rnd() < 0.5 ? EDGE_UNITS[Math.floor(rnd() * EDGE_UNITS.length)] : Math.floor(rnd() * 0x10000));
+            }
+            const expected = Buffer.from(str, 'utf8');
+            const end = writeUtf8(out, 3, str);
+            assert.strictEqual(out.subarray(3, end).toString('hex'), expected.toString('hex'));
+            assert.strictEqual(utf8Length(str), expected.length);
+        }
+    });
+
+    it('writeCString refuses a NUL anywhere, short or long, ASCII or not', function () {
+        const out = Buffer.alloc(1024);
+        for (const s of ['\u0000', 'a\u0000', 'é\u0000', 'x'.repeat(100) + '\u0000', 'é'.repeat(10) + '\u0000b']) {
+            assert.strictEqual(writeCString(out, 0, s), -1, JSON.stringify(s));
+        }
+        assert.strictEqual(writeCString(out, 0, 'é'), 3);
+        assert.strictEqual(out.subarray(0, 3).toString('hex'), 'c3a900');
+    });
+});
