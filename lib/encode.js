@@ -45,10 +45,14 @@ class Encoder {
         }
     }
 
-    // Makes room for n more bytes at pos, growing by copying only the live region.
+    // Makes room for n more bytes at pos; small enough to inline, growth is out of line.
     ensure(pos, n) {
+        if (pos + n > this.buf.length) this.grow(pos, n);
+    }
+
+    // Grows by copying only the live region.
+    grow(pos, n) {
         const need = pos + n;
-        if (need <= this.buf.length) return;
         if (this.maxDocumentSize && need > this.maxDocumentSize + n) this.tooLarge(pos);
         let size = this.buf.length * 2;
         while (size < need) size *= 2;
