@@ -79,10 +79,8 @@ function cold(job) {
     t = timing.now();
     op();
     const second = timing.now() - t;
-    timing.warmUp(op, job.seconds, 3);
-    const runs = [];
-    for (let i = 0; i < 5; i++) runs.push(timing.warmUp(op, job.seconds / 5));
-    return { requireSeconds: lib.loadSeconds, first, second, warm: timing.median(runs) };
+    timing.settle(op, job.seconds);
+    return { requireSeconds: lib.loadSeconds, first, second, warm: timing.perCall(op, job.seconds / 2, Infinity) };
 }
 
 module.exports = { memory, cold, allocation, timedInput };

@@ -48,12 +48,14 @@ function warmUp(op, seconds, minCalls) {
 
 // warm up for `seconds` (and at least 3 calls), then go on, up to twice as long, while
 // the speed still improves by over 10% from one quarter-length window to the next:
-// optimization takes longer on a busy machine, where the compiler threads wait for a CPU
+// optimization takes longer on a busy machine, where the compiler threads wait for a CPU.
+// (An op slower than a window stops at the first window that is no faster.)
 function settle(op, seconds) {
-    let prev = warmUp(op, seconds / 4, 3);
-    for (let window = 1; window < 8; window++) {
-        const cur = warmUp(op, seconds / 4);
-        if (window >= 3 && cur > 0.9 * prev) return;
+    const window = seconds / 4;
+    let prev = warmUp(op, window, 3);
+    for (let i = 1; i < 8; i++) {
+        const cur = warmUp(op, window);
+        if ((i >= 3 || cur > window) && cur > 0.9 * prev) return;
         prev = Math.min(prev, cur);
     }
 }
