@@ -132,8 +132,10 @@ function readShortUtf8(buf, start, end, validate) {
 }
 
 function readUtf8Native(buf, start, end, validate) {
-    if (validate && !isUtf8(buf.subarray(start, end))) return undefined;
-    return buf.utf8Slice(start, end);
+    const str = buf.utf8Slice(start, end);
+    // malformed input always decodes with U+FFFD, so only such text needs the strict check
+    if (validate && str.indexOf('\ufffd') !== -1 && !isUtf8(buf.subarray(start, end))) return undefined;
+    return str;
 }
 
 // Keys repeat across documents, so short ASCII keys are looked up in a small
