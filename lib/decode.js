@@ -45,6 +45,8 @@ class Decoder {
         // utf8 validation: true/false for every key, or a per-top-level-key set
         this.validateUtf8 = true;
         this.validationKeys = null;
+        // where a reader that cannot return it says the next element starts (regex)
+        this.nextPos = 0;
         if (opts != null) this.setOptions(opts);
     }
 
