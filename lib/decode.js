@@ -357,7 +357,13 @@ function readRegExp(dec, pos, end) {
     const pattern = readString(dec, pos, patternEnd, dec.validateUtf8);
     const flags = readString(dec, patternEnd + 1, flagsEnd, dec.validateUtf8);
     dec.nextPos = flagsEnd + 1;
-    if (dec.bsonRegExp) return new BSONRegExp(pattern, flags);
+    if (dec.bsonRegExp) {
+        try {
+            return new BSONRegExp(pattern, flags);
+        } catch (err) {
+            throw dec.fail(`regular expression options ${JSON.stringify(flags)} are not valid (${err.message})`, patternEnd + 1, 'ERR_BSON_REGEXP');
+        }
+    }
     // BSON's flags as JavaScript's, as bson@7 maps them: s -> g; others but i and m dropped
     let jsFlags = '';
     for (let i = 0; i < flags.length; i++) {
