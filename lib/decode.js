@@ -227,7 +227,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role) {
                 value = null;
                 break;
             case C.BSON_REGEXP:
-                value = readRegExp(dec, pos, end);
+                value = readRegExp(dec, pos, end, valueValidate);
                 pos = dec.nextPos;
                 break;
             case C.BSON_DBPOINTER: {
@@ -346,7 +346,7 @@ function readBinary(dec, pos, end) {
     return Binary.fromBytes(buf, start, start + len, subtype);
 }
 
-function readRegExp(dec, pos, end) {
+function readRegExp(dec, pos, end, validate) {
     const buf = dec.buf;
     let patternEnd = pos;
     while (patternEnd < end && buf[patternEnd] !== 0) patternEnd++;
@@ -354,8 +354,8 @@ function readRegExp(dec, pos, end) {
     let flagsEnd = patternEnd + 1;
     while (flagsEnd < end && buf[flagsEnd] !== 0) flagsEnd++;
     if (flagsEnd >= end) throw dec.fail('regular expression flags are not terminated inside its document', patternEnd + 1);
-    const pattern = readString(dec, pos, patternEnd, dec.validateUtf8);
-    const flags = readString(dec, patternEnd + 1, flagsEnd, dec.validateUtf8);
+    const pattern = readString(dec, pos, patternEnd, validate);
+    const flags = readString(dec, patternEnd + 1, flagsEnd, validate);
     dec.nextPos = flagsEnd + 1;
     if (dec.bsonRegExp) {
         try {
