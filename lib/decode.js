@@ -5,7 +5,7 @@
 // bad input is a BSONError naming the byte offset. Values follow bson@7's deserialize.
 
 const C = require('./constants');
-const { BSONError } = require('./errors');
+const { BSONError, isStackOverflow } = require('./errors');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
 const { readUtf8 } = require('./utf8');
 const { ObjectId } = require('./types/objectid');
@@ -121,7 +121,7 @@ function decode(input, opts) {
     if (!allowSmaller && index + size !== buf.length) {
         throw dec.fail(`document length ${size} does not match the ${buf.length - index} bytes given`, index);
     }
-    return decodeDocument(dec, index, size, false, 0, dec.validateUtf8, ROLE_ROOT);
+    return decodeRoot(dec, index, size);
 }
 
 // Every document stored back to back in buf.
@@ -132,10 +132,20 @@ function decodeAll(input, opts) {
     let pos = 0;
     while (pos < buf.length) {
         const size = checkDocumentAt(dec, pos, buf.length, 'document');
-        docs.push(decodeDocument(dec, pos, size, false, 0, dec.validateUtf8, ROLE_ROOT));
+        docs.push(decodeRoot(dec, pos, size));
         pos += size;
     }
     return docs;
+}
+
+// Decodes a top-level document; running out of stack is a BSONError like too deep a nesting.
+function decodeRoot(dec, start, size) {
+    try {
+        return decodeDocument(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT);
+    } catch (err) {
+        if (isStackOverflow(err)) throw dec.fail(`document nests too deeply for the call stack (maxDepth ${dec.maxDepth})`, start, 'ERR_BSON_TOO_DEEP');
+        throw err;
+    }
 }
 
 // Decodes the document or array of `size` bytes at start.

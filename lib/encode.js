@@ -5,7 +5,7 @@
 // bson@7's serializer so the bytes are identical.
 
 const C = require('./constants');
-const { BSONError } = require('./errors');
+const { BSONError, isStackOverflow } = require('./errors');
 const { writeInt32LE, writeDoubleLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes } = require('./bytes');
 const { writeUtf8, writeCString } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
@@ -122,7 +122,15 @@ function releaseEncoder(enc) {
 // Encodes doc into the encoder's buffer from offset 0; returns the byte length.
 function encodeWith(enc, doc) {
     const root = checkRoot(doc);
-    const end = root === null ? writeEmptyDocument(enc) : writeDocument(enc, 0, root, '');
+    let end;
+    try {
+        end = root === null ? writeEmptyDocument(enc) : writeDocument(enc, 0, root, '');
+    } catch (err) {
+        if (isStackOverflow(err)) {
+            throw new BSONError(`document nests too deeply for the call stack (maxDepth ${enc.maxDepth})`, { code: 'ERR_BSON_TOO_DEEP' });
+        }
+        throw err;
+    }
     if (enc.maxDocumentSize && end > enc.maxDocumentSize) enc.tooLarge(end);
     return end;
 }

@@ -4,7 +4,7 @@
 // the value with the encoder's rules without writing anything.
 
 const C = require('./constants');
-const { BSONError } = require('./errors');
+const { BSONError, isStackOverflow } = require('./errors');
 const { utf8Length } = require('./utf8');
 const { checkRoot, regExpFlags, isAnyArrayBuffer } = require('./encode');
 
@@ -16,7 +16,14 @@ function calculateObjectSize(doc, opts) {
     // the containers being measured, outermost first (for cycles and depth)
     const stack = [];
     stack.maxDepth = opts != null && Number.isInteger(opts.maxDepth) ? opts.maxDepth : C.DEFAULT_MAX_DEPTH;
-    return documentSize(root, serializeFunctions, ignoreUndefined, stack);
+    try {
+        return documentSize(root, serializeFunctions, ignoreUndefined, stack);
+    } catch (err) {
+        if (isStackOverflow(err)) {
+            throw new BSONError(`document nests too deeply for the call stack (maxDepth ${stack.maxDepth})`, { code: 'ERR_BSON_TOO_DEEP' });
+        }
+        throw err;
+    }
 }
 
 function documentSize(obj, serializeFunctions, ignoreUndefined, stack) {

@@ -20,6 +20,7 @@ const bson = require('bson');
 const qbson = require('..');
 const { normalize } = require('./support/normalize');
 const F = require('./support/fuzz');
+const { DEFAULT_MAX_DEPTH } = require('../lib/constants');
 
 const N = Number(process.env.QBSON_FUZZ_N) || 10000;
 const SEED = process.env.QBSON_FUZZ_SEED !== undefined ? Number(process.env.QBSON_FUZZ_SEED) : 1;
@@ -183,7 +184,7 @@ function describeFailure(index, input, err) {
 describe(`fuzz: ${N} mutated inputs from seed ${SEED}`, function () {
     const seeds = F.corpusDocuments().concat(F.generatedDocuments(SEED, 300), F.corpusDecodeErrors());
     // at and past maxDepth, and far past it
-    const special = [F.nestedBytes(1000), F.nestedBytes(1001), F.nestedBytes(1001, true), F.nestedBytes(3000)];
+    const special = [F.nestedBytes(DEFAULT_MAX_DEPTH), F.nestedBytes(DEFAULT_MAX_DEPTH + 1), F.nestedBytes(DEFAULT_MAX_DEPTH + 1, true), F.nestedBytes(3000)];
     const prototypes = F.prototypeSnapshot();
     const protoKeys = Reflect.ownKeys(Object.prototype).length;
 

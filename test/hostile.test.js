@@ -7,6 +7,8 @@
 const assert = require('assert');
 const bson = require('bson');
 const qbson = require('..');
+const { DEFAULT_MAX_DEPTH } = require('../lib/constants');
+const { nestedBytes } = require('./support/fuzz');
 
 function hex(s) {
     return Buffer.from(s.replace(/\s+/g, ''), 'hex');
@@ -94,6 +96,103 @@ describe('hostile input', function () {
             assert.strictEqual(ours.b.source, theirs.b.source);
             assert.strictEqual(ours.c, theirs.c);
             assertDecodeError(bytes, /invalid UTF-8/, { validation: { utf8: { b: true } } });
+        });
+    });
+    describe('nesting depth', function () {
+        function nested(depth, wrap) {
+            let value = {};
+            for (let i = 0; i < depth; i++) value = wrap(value);
+            return value;
+        }
+        const asDocument = (v) => ({ a: v });
+        const asArray = (v) => [v];
+
+        function assertClean(fn, code) {
+            let caught;
+            try {
+                fn();
+            } catch (err) {
+                caught = err;
+            }
+            assert.ok(caught instanceof qbson.BSONError, `expected a BSONError, got ${caught && caught.stack}`);
+            if (code) assert.strictEqual(caught.code, code, caught.message);
+            return caught;
+        }
+
+        it('the default bound is comfortably above the server\'s 100 levels, the same for decode and encode', function () {
+            assert.ok(DEFAULT_MAX_DEPTH >= 2 * 100, `maxDepth ${DEFAULT_MAX_DEPTH}`);
+            const atLimit = nested(DEFAULT_MAX_DEPTH, asDocument);
+            const bytes = qbson.encode(atLimit);
+            assert.strictEqual(qbson.calculateObjectSize(atLimit), bytes.length);
+            assert.deepStrictEqual(bytes, nestedBytes(DEFAULT_MAX_DEPTH));
+            assert.ok(qbson.decode(bytes));
+            assert.ok(qbson.EJSON.parse(qbson.EJSON.stringify(atLimit)));
+            const past = nested(DEFAULT_MAX_DEPTH + 1, asDocument);
+            assertClean(() => qbson.encode(past));
+            assertClean(() => qbson.calculateObjectSize(past), 'ERR_BSON_TOO_DEEP');
+            assertDecodeError(nestedBytes(DEFAULT_MAX_DEPTH + 1), /maxDepth/);
+            assertClean(() => qbson.EJSON.stringify(past), 'ERR_BSON_TOO_DEEP');
+            assertClean(() => qbson.EJSON.parse(JSON.stringify(past)), 'ERR_BSON_TOO_DEEP');
+        });
+
+        it('the default bound is far below a stack overflow: twice as deep still works when allowed', function () {
+            // measured on Node 20 with its default stack: encode overflows near 1,650 levels, decode near 2,800
+            const depth = 2 * DEFAULT_MAX_DEPTH;
+            const value = nested(depth, asDocument);
+            const opts = { maxDepth: depth };
+            const bytes = qbson.encode(value, opts);
+            assert.strictEqual(qbson.calculateObjectSize(value, opts), bytes.length);
+            assert.ok(qbson.decode(bytes, opts));
+            assert.ok(qbson.EJSON.parse(qbson.EJSON.stringify(value, opts), opts));
+        });
+
+        it('100,000 levels: decode of documents, arrays and code scopes is a BSONError', function () {
+            assertDecodeError(nestedBytes(100000), /maxDepth/);
+            assertDecodeError(nestedBytes(100000, true), /maxDepth/);
+            assert.throws(() => qbson.decodeAll(nestedBytes(100000)), qbson.BSONError);
+            const scopes = qbson.encode({ c: nested(DEFAULT_MAX_DEPTH, (v) => new qbson.Code('f', { s: v })) }, { maxDepth: 2 * DEFAULT_MAX_DEPTH });
+            assertDecodeError(scopes, /maxDepth/);
+        });
+
+        it('100,000 levels: encode and calculateObjectSize of objects, arrays, Maps, scopes, DBRefs and toBSON chains', function () {
+            const chains = {
+                document: nested(100000, asDocument),
+                array: { a: nested(100000, asArray) },
+                map: { a: nested(100000, (v) => new Map([['m', v]])) },
+                scope: { a: nested(100000, (v) => new qbson.Code('f', { s: v })) },
+                dbref: { a: nested(100000, (v) => new qbson.DBRef('c', v)) },
+                toBSON: { a: nested(100000, (v) => ({ toBSON: () => ({ t: v }) })) },
+            };
+            for (const [name, value] of Object.entries(chains)) {
+                const err = assertClean(() => qbson.encode(value));
+                assert.match(err.message, /maxDepth/, name);
+                assertClean(() => qbson.calculateObjectSize(value), 'ERR_BSON_TOO_DEEP');
+            }
+        });
+
+        it('100,000 levels: EJSON.parse, stringify, serialize and deserialize', function () {
+            const text = '{"a":'.repeat(100000) + '1' + '}'.repeat(100000);
+            assertClean(() => qbson.EJSON.parse(text), 'ERR_BSON_TOO_DEEP');
+            assertClean(() => qbson.EJSON.parse('['.repeat(100000) + ']'.repeat(100000)), 'ERR_BSON_TOO_DEEP');
+            const value = nested(100000, asDocument);
+            assertClean(() => qbson.EJSON.stringify(value), 'ERR_BSON_TOO_DEEP');
+            assertClean(() => qbson.EJSON.serialize(value), 'ERR_BSON_TOO_DEEP');
+            assertClean(() => qbson.EJSON.deserialize(JSON.parse(text)), 'ERR_BSON_TOO_DEEP');
+        });
+
+        it('a maxDepth beyond what the call stack holds still fails cleanly, never with a RangeError', function () {
+            const opts = { maxDepth: 1e9 };
+            const err = assertDecodeError(nestedBytes(100000), /call stack/, opts);
+            assert.strictEqual(err.code, 'ERR_BSON_TOO_DEEP');
+            assert.throws(() => qbson.decodeAll(nestedBytes(100000), opts), /call stack/);
+            const value = nested(100000, asDocument);
+            assertClean(() => qbson.encode(value, opts), 'ERR_BSON_TOO_DEEP');
+            assertClean(() => qbson.encodeInto(value, Buffer.alloc(10), 0, opts), 'ERR_BSON_TOO_DEEP');
+            assertClean(() => qbson.calculateObjectSize(value, opts), 'ERR_BSON_TOO_DEEP');
+            assertClean(() => qbson.EJSON.stringify(value, opts), 'ERR_BSON_TOO_DEEP');
+            assertClean(() => qbson.EJSON.parse('{"a":'.repeat(100000) + '1' + '}'.repeat(100000), opts), 'ERR_BSON_TOO_DEEP');
+            // and the encoder is usable afterwards
+            assert.deepStrictEqual(qbson.decode(qbson.encode({ a: 1 })), { a: 1 });
         });
     });
 });
