@@ -8,7 +8,9 @@ const assert = require('assert');
 const bson = require('bson');
 const qbson = require('..');
 const { DEFAULT_MAX_DEPTH } = require('../lib/constants');
-const { nestedBytes } = require('./support/fuzz');
+const { nestedBytes, makeInput, inputRandom, corpusDocuments, generatedDocuments } = require('./support/fuzz');
+const { VALUES, DEPARTURES } = require('./support/unrepresentable');
+const { normalize } = require('./support/normalize');
 
 function hex(s) {
     return Buffer.from(s.replace(/\s+/g, ''), 'hex');
@@ -22,6 +24,27 @@ function doc(...elements) {
     body.copy(out, 4);
     return out;
 }
+
+function int32(n) {
+    const b = Buffer.alloc(4);
+    b.writeInt32LE(n | 0);
+    return b;
+}
+
+// Lengths a hostile producer might write in place of the right one.
+function badLengths(right) {
+    return [0, 1, 4, -1, -5, 0x7fffffff, -0x80000000, right - 1, right + 1, right + 4];
+}
+
+// qnit does not await a returned promise: run the body and report through done
+function run(fn) {
+    return function (done) {
+        fn().then(() => done(), done);
+    };
+}
+
+// any message: the offset is what assertDecodeError insists on
+const ANY = /./;
 
 function assertDecodeError(bytes, pattern, opts) {
     let caught;
@@ -38,6 +61,117 @@ function assertDecodeError(bytes, pattern, opts) {
 }
 
 describe('hostile input', function () {
+    describe('every length checked before use', function () {
+        it('document lengths: the root\'s and an embedded one\'s, each wrong value a BSONError', function () {
+            const inner = doc('10 6200 01000000');
+            for (const bad of badLengths(5)) {
+                assertDecodeError(Buffer.concat([int32(bad), hex('00')]), /document/);
+            }
+            for (const bad of badLengths(inner.length)) {
+                // some wrong lengths are caught by the length check, others by what they make of the bytes
+                assertDecodeError(doc('03 6100', int32(bad), inner.subarray(4)), ANY);
+                assertDecodeError(doc('04 6100', int32(bad), inner.subarray(4)), ANY);
+            }
+        });
+
+        it('string, code, symbol and DBPointer lengths: 0, negative, huge, past the document, off by one', function () {
+            for (const type of ['02', '0d', '0e', '0c']) {
+                const tail = type === '0c' ? '00'.repeat(12) : '';
+                for (const bad of badLengths(3)) {
+                    assertDecodeError(doc(type, '6100', int32(bad), '616200', tail), ANY);
+                }
+                // the declared end is not a NUL
+                assertDecodeError(doc(type, '6100', int32(3), '616263', tail), /not terminated|length/);
+            }
+        });
+
+        it('binary lengths, and the inner length of subtype 2, checked against the document', function () {
+            for (const bad of badLengths(2)) assertDecodeError(doc('05 6100', int32(bad), '00 6162'), ANY);
+            assertDecodeError(doc('05 6100', int32(-1), '00 6162'), /binary length -1 is negative/);
+            assertDecodeError(doc('05 6100', int32(0x7fffffff), '00 6162'), /binary length 2147483647 runs past/);
+            assertDecodeError(doc('05 6100', int32(6), '02', int32(3), '6162'), /inner length 3 disagrees/);
+            assertDecodeError(doc('05 6100', int32(6), '02', int32(-1), '6162'), /inner length -1 disagrees/);
+            assertDecodeError(doc('05 6100', int32(3), '02 616263'), /no room for its inner length/);
+        });
+
+        it('code with scope: the total below 14, past the document, or not the sum of its parts', function () {
+            const scope = doc('10 7800 01000000');
+            const good = Buffer.concat([int32(4 + 4 + 2 + scope.length), int32(2), hex('6600'), scope]);
+            assert.strictEqual(qbson.decode(doc('0f 6300', good)).c.scope.x, 1);
+            for (const bad of badLengths(good.length)) {
+                const bytes = doc('0f 6300', Buffer.concat([int32(bad), good.subarray(4)]));
+                assertDecodeError(bytes, ANY);
+            }
+            // the string runs into the scope, the scope runs past the total
+            assertDecodeError(doc('0f 6300', Buffer.concat([good.subarray(0, 4), int32(9), good.subarray(8)])), /code with scope/);
+            const longScope = Buffer.from(scope);
+            longScope.writeInt32LE(scope.length + 2, 0);
+            assertDecodeError(doc('0f 6300', Buffer.concat([good.subarray(0, 10), longScope, hex('0000')])), /code with scope/);
+        });
+
+        it('booleans other than 0 and 1', function () {
+            assert.deepStrictEqual(qbson.decode(doc('08 6100 01')), { a: true });
+            for (const b of ['02', '7f', '80', 'ff']) assertDecodeError(doc('08 6100', b), /boolean byte must be 0 or 1/);
+        });
+
+        it('fixed-size values cut short inside their document', function () {
+            for (const [type, size] of [['01', 8], ['07', 12], ['09', 8], ['10', 4], ['11', 8], ['12', 8], ['13', 16]]) {
+                assertDecodeError(doc(type, '6100', '00'.repeat(size - 1)), /needs \d+ bytes/);
+            }
+        });
+
+        it('no allocation larger than the input, whatever its length fields say', function () {
+            const seeds = corpusDocuments().concat(generatedDocuments(7, 50));
+            const largest = { size: 0, input: null };
+            const original = { allocUnsafe: Buffer.allocUnsafe, alloc: Buffer.alloc, from: Buffer.from };
+            let input = null;
+            const spy = (name) =>
+                function (size, ...rest) {
+                    if (input !== null && typeof size === 'number' && size > largest.size) Object.assign(largest, { size, input });
+                    return original[name].call(Buffer, size, ...rest);
+                };
+            Buffer.allocUnsafe = spy('allocUnsafe');
+            Buffer.alloc = spy('alloc');
+            try {
+                for (let i = 0; i < 3000; i++) {
+                    const bytes = makeInput(inputRandom(99, i), seeds, []);
+                    input = bytes;
+                    for (const opts of [{}, { promoteBuffers: true }, { validation: { utf8: false } }]) {
+                        try {
+                            qbson.decode(bytes, opts);
+                        } catch (err) {
+                            assert.ok(err instanceof qbson.BSONError, err.stack);
+                        }
+                    }
+                    input = null;
+                    if (largest.input === bytes && largest.size > bytes.length) break;
+                }
+            } finally {
+                Object.assign(Buffer, { allocUnsafe: original.allocUnsafe, alloc: original.alloc });
+            }
+            assert.ok(largest.size > 0, 'the spy saw no allocation');
+            assert.ok(largest.size <= largest.input.length, `allocated ${largest.size} bytes for an input of ${largest.input && largest.input.length}`);
+        });
+
+        it('decodeStream allocates at most maxDocumentSize for a declared length, and refuses more', run(async () => {
+            const collect = async (chunks, opts) => {
+                const docs = [];
+                try {
+                    for await (const d of qbson.decodeStream(chunks, opts)) docs.push(d);
+                } catch (err) {
+                    return err;
+                }
+                return docs;
+            };
+            let err = await collect([int32(0x7fffffff), hex('00')]);
+            assert.ok(err instanceof qbson.BSONError && err.code === 'ERR_BSON_TOO_LARGE' && err.offset === 0, String(err));
+            err = await collect([qbson.encode({ a: 1 }), int32(2000), hex('00')], { maxDocumentSize: 1000 });
+            assert.ok(err instanceof qbson.BSONError && err.code === 'ERR_BSON_TOO_LARGE' && err.offset === 12, String(err));
+            err = await collect([int32(-1)]);
+            assert.ok(err instanceof qbson.BSONError && err.code === 'ERR_BSON_CORRUPT', String(err));
+        }));
+    });
+
     describe('regular expressions', function () {
         it('options bson does not know, with bsonRegExp: a BSONError at the options\' offset', function () {
             // found by the fuzzer: BSONRegExp's own check threw without an offset
