@@ -195,8 +195,9 @@ function writeEmptyDocument(enc) {
 }
 
 // Writes obj (plain object, Map or array) as a document at pos; returns the next pos.
-function writeDocument(enc, pos, obj, key) {
-    enc.enter(obj, key);
+// `self` stands for obj on the stack when obj is built afresh (a DBRef's document).
+function writeDocument(enc, pos, obj, key, self) {
+    enc.enter(self === undefined ? obj : self, key);
     const start = pos;
     enc.ensure(pos, 4);
     pos += 4;
@@ -442,7 +443,7 @@ function writeDBRef(enc, pos, key, value, isArrayIndex) {
     enc.checkKeys = false;
     enc.ignoreUndefined = true;
     pos = writeElementHeader(enc, pos, C.BSON_DOCUMENT, key, isArrayIndex, 0);
-    pos = writeDocument(enc, pos, doc, key);
+    pos = writeDocument(enc, pos, doc, key, value);
     enc.checkKeys = checkKeys;
     enc.ignoreUndefined = ignoreUndefined;
     return pos;

@@ -26,10 +26,12 @@ function calculateObjectSize(doc, opts) {
     }
 }
 
-function documentSize(obj, serializeFunctions, ignoreUndefined, stack) {
-    if (stack.indexOf(obj) !== -1) throw new BSONError('cyclic reference: a document contains itself', { code: 'ERR_BSON_CYCLE' });
+// `self` stands for obj on the stack when obj is built afresh (a DBRef's document).
+function documentSize(obj, serializeFunctions, ignoreUndefined, stack, self) {
+    if (self === undefined) self = obj;
+    if (stack.indexOf(self) !== -1) throw new BSONError('cyclic reference: a document contains itself', { code: 'ERR_BSON_CYCLE' });
     if (stack.length > stack.maxDepth) throw new BSONError(`nesting deeper than maxDepth ${stack.maxDepth}`, { code: 'ERR_BSON_TOO_DEEP' });
-    stack.push(obj);
+    stack.push(self);
     let size = C.MIN_DOCUMENT_SIZE;
     if (Array.isArray(obj)) {
         for (let i = 0; i < obj.length; i++) size += elementSize(String(i), obj[i], true, serializeFunctions, ignoreUndefined, stack);
@@ -112,7 +114,7 @@ function valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, sta
             return utf8Length(value.pattern) + 1 + utf8Length(value.options) + 1;
         case 'DBRef': {
             const doc = Object.assign({ $ref: value.collection, $id: value.oid }, value.db != null ? { $db: value.db } : null, value.fields);
-            return documentSize(doc, false, true, stack);
+            return documentSize(doc, false, true, stack, value);
         }
         case 'MinKey':
         case 'MaxKey':

@@ -394,6 +394,8 @@ describe('hostile input', function () {
                 array: [() => { const d = { a: [1] }; d.a.push(d.a); return d; }, 'a.1'],
                 map: [() => { const m = new Map(); m.set('self', m); return { m }; }, 'm.self'],
                 scope: [() => { const scope = {}; scope.c = new qbson.Code('f', scope); return { c: scope.c }; }, 'c.c'],
+                // a DBRef's document is built afresh on each visit: it used to run into maxDepth instead
+                dbrefFields: [() => { const r = new qbson.DBRef('c', 1); r.fields.r = r; return { r }; }, 'r.r'],
                 dbrefId: [() => { const d = {}; d.r = new qbson.DBRef('c', d); return d; }, 'r.$id'],
                 toBSON: [() => { const d = { x: { toBSON: () => d } }; return d; }, 'x'],
             };
