@@ -294,17 +294,26 @@ function writeElement(enc, pos, key, value, isArrayIndex) {
             return writeTypedElement(enc, pos, key, value, isArrayIndex);
         case 'undefined':
             if (isArrayIndex || !enc.ignoreUndefined) return writeElementHeader(enc, pos, C.BSON_NULL, key, isArrayIndex, 0);
-            return pos;
+            return skipElement(enc, pos, key, isArrayIndex);
         case 'bigint':
             pos = writeElementHeader(enc, pos, C.BSON_INT64, key, isArrayIndex, 8);
             return writeBigInt64LE(enc.buf, pos, value);
         case 'function':
             if (enc.serializeFunctions) return writeStringElement(enc, pos, C.BSON_CODE, key, value.toString(), isArrayIndex);
-            return pos;
+            return skipElement(enc, pos, key, isArrayIndex);
         default:
             // a Symbol has no BSON form: skipped, as bson@7 does
-            return pos;
+            return skipElement(enc, pos, key, isArrayIndex);
     }
+}
+
+// A value with no BSON form is left out, but its key is checked as bson checks it.
+function skipElement(enc, pos, key, isArrayIndex) {
+    if (!isArrayIndex) {
+        if (key.indexOf('\u0000') !== -1) throw enc.fail('a key must not contain a NUL byte', key);
+        if (enc.checkKeys) checkKey(enc, key);
+    }
+    return pos;
 }
 
 // string, code and symbol: int32 byte length (with the NUL), UTF-8, NUL

@@ -371,6 +371,21 @@ describe('hostile input', function () {
             assert.throws(() => bson.serialize({ 'a\u0000b': 1 }), bson.BSONError);
         });
 
+        it('a key is checked even when its value is skipped (undefined, a Symbol, a function), as bson checks it', function () {
+            // found by the fuzzer: the skipped value's key was never looked at
+            for (const value of [undefined, Symbol('s'), () => 1]) {
+                for (const [key, opts] of [['a\u0000', {}], ['$x', { checkKeys: true }], ['a.b', { checkKeys: true }]]) {
+                    for (const wrap of [(d) => d, (d) => ({ m: new Map(Object.entries(d)) })]) {
+                        const doc = wrap({ [key]: value });
+                        assert.throws(() => bson.serialize(doc, opts), bson.BSONError);
+                        assertEncodeError(doc, /must not/, opts);
+                    }
+                }
+                // arrays have no keys to check; a plain key stays skipped
+                assert.deepStrictEqual(qbson.encode({ a: [1], b: value }, { checkKeys: true }), Buffer.from(bson.serialize({ a: [1], b: value }, { checkKeys: true })));
+            }
+        });
+
         it('checkKeys: $-prefixed and dotted keys, exactly where bson refuses them', function () {
             const keys = ['$a', 'a.b', '.', '$', 'a$', '$$', '$ref', '$id', '$db', '$clusterTime', '$ref.x', 'plain'];
             for (const key of keys) {
