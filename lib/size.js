@@ -114,7 +114,7 @@ function valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, sta
             return utf8Length(value.pattern) + 1 + utf8Length(value.options) + 1;
         case 'DBRef': {
             const doc = Object.assign({ $ref: value.collection, $id: value.oid }, value.db != null ? { $db: value.db } : null, value.fields);
-            return documentSize(doc, false, true, stack, value);
+            return documentSize(doc, serializeFunctions, true, stack, value);
         }
         case 'MinKey':
         case 'MaxKey':

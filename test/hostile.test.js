@@ -455,6 +455,17 @@ describe('hostile input', function () {
             }
         });
 
+        it('calculateObjectSize counts the functions inside a DBRef that serializeFunctions writes', function () {
+            // found by the fuzzer: the size of a DBRef's document left its functions out
+            const opts = { serializeFunctions: true };
+            for (const value of [{ r: new qbson.DBRef('c', 1, undefined, { f() {} }) }, { r: new qbson.DBRef('c', { g: () => 2 }) }]) {
+                const bytes = qbson.encode(value, opts);
+                assert.strictEqual(bytes.toString('hex'), Buffer.from(bson.serialize(value, opts)).toString('hex'));
+                assert.strictEqual(qbson.calculateObjectSize(value, opts), bytes.length);
+                assert.strictEqual(qbson.calculateObjectSize(value), qbson.encode(value).length);
+            }
+        });
+
         it('values BSON cannot represent behave as in bson (see docs/robustness.md)', function () {
             for (const { name, make } of VALUES) {
                 const run = (lib, encode) => {
