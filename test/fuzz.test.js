@@ -16,6 +16,7 @@
 // A failure names the seed, the input's index and its bytes in hex.
 
 const assert = require('assert');
+const util = require('util');
 const bson = require('bson');
 const qbson = require('..');
 const { normalize } = require('./support/normalize');
@@ -141,6 +142,50 @@ function checkInput(input, index) {
     return all;
 }
 
+const ENCODE_OPTION_SETS = [{}, { checkKeys: true }, { serializeFunctions: true }, { ignoreUndefined: false }, { maxDepth: 2 }, { maxDocumentSize: 100 }];
+// qbson's types bson@7 has no class for
+const QBSON_ONLY = /DBPointer|Undefined/;
+
+// encode gives bytes that decode, of calculateObjectSize's length and bson's value, or a BSONError.
+function checkEncode(rng, index) {
+    const value = F.hostileDocument(rng, 0);
+    const opts = ENCODE_OPTION_SETS[index % ENCODE_OPTION_SETS.length];
+    try {
+        checkEncodeOf(value, opts);
+    } catch (err) {
+        if (err instanceof F.ContractViolation) err.message += `\n  encoding ${util.inspect(value, { depth: 8 })} with ${JSON.stringify(opts)}`;
+        throw err;
+    }
+}
+
+function checkEncodeOf(value, opts) {
+    let bytes;
+    try {
+        bytes = qbson.encode(value, opts);
+    } catch (err) {
+        if (!(err instanceof qbson.BSONError)) throw new F.ContractViolation(`encode threw ${err.stack}`);
+        return;
+    }
+    if (bytes.readInt32LE(0) !== bytes.length) throw new F.ContractViolation('encode wrote a length that is not its own');
+    try {
+        qbson.decode(bytes, { bsonRegExp: true, promoteValues: false, preserveDeprecated: true });
+    } catch (err) {
+        throw new F.ContractViolation(`encode emitted bytes that do not decode: ${err.message}; bytes ${bytes.toString('hex')}`);
+    }
+    const size = qbson.calculateObjectSize(value, opts);
+    if (size !== bytes.length) throw new F.ContractViolation(`calculateObjectSize ${size} but encode wrote ${bytes.length} bytes`);
+    let theirs;
+    try {
+        theirs = Buffer.from(bson.serialize(value, opts));
+    } catch (err) {
+        if (!QBSON_ONLY.test(err.message) && !(err instanceof RangeError)) {
+            throw new F.ContractViolation(`bson refuses what qbson encodes: ${err.message}`);
+        }
+        return;
+    }
+    if (!theirs.equals(bytes)) throw new F.ContractViolation(`encode differs from bson.serialize:\n  qbson ${bytes.toString('hex')}\n  bson  ${theirs.toString('hex')}`);
+}
+
 function chunksOf(rng, input) {
     const chunks = [];
     const oneByte = input.length <= 64 && rng.chance(0.1);
@@ -202,6 +247,7 @@ describe(`fuzz: ${N} mutated inputs from seed ${SEED}`, function () {
                 try {
                     const all = checkInput(input, i);
                     await checkStream(input, rng, all);
+                    if (i % 2 === 0) checkEncode(rng, i);
                     if (Reflect.ownKeys(Object.prototype).length !== protoKeys) throw new F.ContractViolation('Object.prototype gained a property');
                 } catch (err) {
                     failures.push(describeFailure(i, input, err));

@@ -184,6 +184,61 @@ function randomValue(rng, depth) {
     }
 }
 
+// A value for encode to refuse or get right: randomValue's, or one of JavaScript's
+// awkward values (no BSON type, NULs, lone surrogates, cycles, getters, Maps).
+function hostileValue(rng, depth) {
+    if (!rng.chance(0.3)) return depth < 3 && rng.chance(0.3) ? hostileDocument(rng, depth + 1) : randomValue(rng, depth + 1);
+    switch (rng.int(16)) {
+        case 0:
+            return Symbol('s');
+        case 1:
+            return function f() {
+                return 1;
+            };
+        case 2:
+            return undefined;
+        case 3:
+            return rng.pick([2n ** 64n + 1n, -(2n ** 70n), NaN, -0, Infinity, 2 ** 31, -(2 ** 31) - 1]);
+        case 4:
+            return rng.pick(['a\u0000b', '\ud800', 'x\udc00y', '\udfff\ud800', 'z'.repeat(70) + '\ud83d', '\u0000'.repeat(3)]);
+        case 5:
+            return new Map([[rng.pick(['a', '$x', 'a.b', 'k\u0000']), hostileValue(rng, depth + 1)]]);
+        case 6:
+            return rng.pick([new Set([1]), new WeakMap(), new Int16Array([1, 2]), new Date(NaN), new Error('e'), new String('s')]);
+        case 7:
+            return Object.defineProperty({}, 'g', { get: () => 'got', enumerable: true });
+        case 8: {
+            const d = { a: 1 };
+            d.self = rng.chance(0.5) ? d : [d];
+            return d;
+        }
+        case 9:
+            return { [rng.pick(['$set', 'a.b', 'k\u0000', '\ud800', '$ref', '__proto__'])]: 1 };
+        case 10: {
+            // the same answer on every call: calculateObjectSize and encode each ask
+            const answer = rng.chance(0.5) ? { t: 1 } : 'str';
+            return { toBSON: () => answer };
+        }
+        case 11:
+            return new qbson.Code(rng.pick(['a\u0000', '\ud800']), { k: '\u0000' });
+        case 12:
+            return new RegExp(rng.pick(['a\u0000', '\ud800', 'x'.repeat(80)]), rng.pick(['', 'gimsuy']));
+        case 13:
+            return Object.assign(Object.create(null), { n: 1 });
+        case 14:
+            return new qbson.DBRef('c', hostileValue(rng, depth + 1), undefined, { ['$f']: 1 });
+        default:
+            return [hostileValue(rng, depth + 1), undefined, hostileValue(rng, depth + 1)];
+    }
+}
+
+function hostileDocument(rng, depth) {
+    const doc = {};
+    const n = rng.int(5);
+    for (let i = 0; i < n; i++) setOwn(doc, rng.pick(KEYS), hostileValue(rng, depth));
+    return doc;
+}
+
 // Valid documents from the seeded generator, encoded by qbson.
 function generatedDocuments(seed, count) {
     const rng = makeRandom(seed ^ 0x5eed);
@@ -517,6 +572,7 @@ module.exports = {
     generatedDocuments,
     randomDocument,
     randomValue,
+    hostileDocument,
     nestedBytes,
     walk,
     mutateOnce,
