@@ -446,7 +446,7 @@ function writeCodeWithScope(enc, pos, key, value, isArrayIndex) {
 // A DBRef is the document {$ref, $id, $db?, ...fields}, written with bson's fixed
 // options for it: keys unchecked, undefined values dropped.
 function writeDBRef(enc, pos, key, value, isArrayIndex) {
-    const doc = Object.assign({ $ref: value.collection, $id: value.oid }, value.db != null ? { $db: value.db } : null, value.fields);
+    const doc = dbrefDocument(value);
     const checkKeys = enc.checkKeys;
     const ignoreUndefined = enc.ignoreUndefined;
     enc.checkKeys = false;
@@ -458,4 +458,15 @@ function writeDBRef(enc, pos, key, value, isArrayIndex) {
     return pos;
 }
 
-module.exports = { encode, encodeInto, checkRoot, regExpFlags, isAnyArrayBuffer };
+// {$ref, $id, $db?, ...fields}, each field an own key: Object.assign would make a
+// '__proto__' field the prototype and lose it.
+function dbrefDocument(value) {
+    const doc = Object.assign({ $ref: value.collection, $id: value.oid }, value.db != null ? { $db: value.db } : null);
+    const fields = value.fields;
+    if (fields != null) {
+        for (const k of Object.keys(fields)) Object.defineProperty(doc, k, { value: fields[k], writable: true, enumerable: true, configurable: true });
+    }
+    return doc;
+}
+
+module.exports = { encode, encodeInto, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument };

@@ -6,7 +6,7 @@
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { utf8Length } = require('./utf8');
-const { checkRoot, regExpFlags, isAnyArrayBuffer } = require('./encode');
+const { checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument } = require('./encode');
 
 function calculateObjectSize(doc, opts) {
     const serializeFunctions = opts != null && opts.serializeFunctions === true;
@@ -112,10 +112,8 @@ function valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, sta
             return stringSize(value.value);
         case 'BSONRegExp':
             return utf8Length(value.pattern) + 1 + utf8Length(value.options) + 1;
-        case 'DBRef': {
-            const doc = Object.assign({ $ref: value.collection, $id: value.oid }, value.db != null ? { $db: value.db } : null, value.fields);
-            return documentSize(doc, serializeFunctions, true, stack, value);
-        }
+        case 'DBRef':
+            return documentSize(dbrefDocument(value), serializeFunctions, true, stack, value);
         case 'MinKey':
         case 'MaxKey':
         case 'Undefined':

@@ -228,6 +228,19 @@ describe('hostile input', function () {
             }
         });
 
+        it('a DBRef\'s __proto__ field is written back, not lost to Object.assign (bson drops it)', function () {
+            // found by the fuzzer: re-encoding a decoded DBRef lost the field
+            for (const [type, payload] of [['02', '02000000 7800'], ['03', '0c000000 10 7800 01000000 00']]) {
+                const bytes = doc('03 7200', doc('02 2472656600 02000000 6300', '10 2469640001000000', type, Buffer.from('__proto__\0'), payload));
+                const out = qbson.decode(bytes);
+                assert.ok(out.r instanceof qbson.DBRef);
+                assertOwnData(out.r.fields, '__proto__', 'DBRef fields');
+                assert.strictEqual(qbson.encode(out).toString('hex'), bytes.toString('hex'));
+                assert.strictEqual(qbson.calculateObjectSize(out), bytes.length);
+                assertUntouched();
+            }
+        });
+
         it('EJSON.parse keeps them own properties too, wrappers and DBRefs included', function () {
             for (const key of DANGEROUS) {
                 const text = `{"${key}": {"polluted": {"$numberInt": "1"}}, "r": {"$ref": "c", "$id": 1, "${key}": {"polluted": 1}}}`;
