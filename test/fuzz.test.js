@@ -146,6 +146,15 @@ const ENCODE_OPTION_SETS = [{}, { checkKeys: true }, { serializeFunctions: true 
 // qbson's types bson@7 has no class for
 const QBSON_ONLY = /DBPointer|Undefined/;
 
+// bson loses a DBRef's '__proto__' field to Object.assign; qbson writes it
+function hasDBRefProtoField(value, seen = new Set()) {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return false;
+    seen.add(value);
+    if (value instanceof qbson.DBRef && value.fields != null && Object.prototype.hasOwnProperty.call(value.fields, '__proto__')) return true;
+    const children = value instanceof Map ? [...value.values()] : value instanceof qbson.Code ? [value.scope] : value instanceof qbson.DBRef ? [value.oid, value.fields] : Object.values(value);
+    return children.some((child) => hasDBRefProtoField(child, seen));
+}
+
 // encode gives bytes that decode, of calculateObjectSize's length and bson's value, or a BSONError.
 function checkEncode(rng, index) {
     const value = F.hostileDocument(rng, 0);
@@ -183,7 +192,7 @@ function checkEncodeOf(value, opts) {
         }
         return;
     }
-    if (!theirs.equals(bytes)) throw new F.ContractViolation(`encode differs from bson.serialize:\n  qbson ${bytes.toString('hex')}\n  bson  ${theirs.toString('hex')}`);
+    if (!theirs.equals(bytes) && !hasDBRefProtoField(value)) throw new F.ContractViolation(`encode differs from bson.serialize:\n  qbson ${bytes.toString('hex')}\n  bson  ${theirs.toString('hex')}`);
 }
 
 function chunksOf(rng, input) {
