@@ -5,10 +5,13 @@
 // are mutated: bytes flipped, inserted, deleted, repeated; truncated, extended;
 // length fields set to 0, 1, huge, negative, off by one or four; type bytes,
 // booleans and binary subtypes changed; terminators removed. Every input goes
-// through decode (three option sets), decodeAll and decodeStream (random chunks),
+// through decode (four option sets), decodeAll and decodeStream (random chunks),
 // and each must return a value or throw a BSONError naming the byte offset,
-// within a second, leaving Object.prototype alone. Where a lossless decode
-// succeeds, encode must give bytes that decode to the same value.
+// within a second, leaving Object.prototype alone; where bson decodes it too, the
+// values must agree. Where a lossless decode succeeds, encode must give bytes that
+// decode to the same value. Every other input also encodes an awkward JavaScript
+// value: a BSONError, or bytes that decode and match calculateObjectSize and bson.
+// docs/robustness.md describes the contract and records the long runs.
 //
 //   QBSON_FUZZ_N      inputs (default 10000)
 //   QBSON_FUZZ_SEED   seed (default 1); input i of seed s is the same on every run
