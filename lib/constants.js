@@ -46,7 +46,8 @@ module.exports = {
     // smallest document: int32 length + terminating NUL
     MIN_DOCUMENT_SIZE: 5,
     // default bound on nesting, far above the server's 100 and far below a stack overflow
-    DEFAULT_MAX_DEPTH: 1000,
+    // (Node 20's default stack: encode overflows near 1,650 levels, decode near 2,800)
+    DEFAULT_MAX_DEPTH: 500,
     // the marker bson@5+ stamps on its type classes; qbson's classes carry it too
     BSON_VERSION_SYMBOL: Symbol.for('@@mdb.bson.version'),
     BSON_MAJOR_VERSION: 7,

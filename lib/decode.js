@@ -5,7 +5,7 @@
 // bad input is a BSONError naming the byte offset. Values follow bson@7's deserialize.
 
 const C = require('./constants');
-const { BSONError } = require('./errors');
+const { BSONError, isStackOverflow } = require('./errors');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
 const { readUtf8, readKey } = require('./utf8');
 const { ObjectId } = require('./types/objectid');
@@ -123,7 +123,7 @@ function decode(input, opts) {
     if (!allowSmaller && index + size !== buf.length) {
         throw dec.fail(`document length ${size} does not match the ${buf.length - index} bytes given`, index);
     }
-    return decodeDocument(dec, index, size, false, 0, dec.validateUtf8, ROLE_ROOT);
+    return decodeRoot(dec, index, size);
 }
 
 // Every document stored back to back in buf.
@@ -134,10 +134,20 @@ function decodeAll(input, opts) {
     let pos = 0;
     while (pos < buf.length) {
         const size = checkDocumentAt(dec, pos, buf.length, 'document');
-        docs.push(decodeDocument(dec, pos, size, false, 0, dec.validateUtf8, ROLE_ROOT));
+        docs.push(decodeRoot(dec, pos, size));
         pos += size;
     }
     return docs;
+}
+
+// Decodes a top-level document; running out of stack is a BSONError like too deep a nesting.
+function decodeRoot(dec, start, size) {
+    try {
+        return decodeDocument(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT);
+    } catch (err) {
+        if (isStackOverflow(err)) throw dec.fail(`document nests too deeply for the call stack (maxDepth ${dec.maxDepth})`, start, 'ERR_BSON_TOO_DEEP');
+        throw err;
+    }
 }
 
 // Decodes the document or array of `size` bytes at start.
@@ -229,7 +239,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role) {
                 value = null;
                 break;
             case C.BSON_REGEXP:
-                value = readRegExp(dec, pos, end);
+                value = readRegExp(dec, pos, end, valueValidate);
                 pos = dec.nextPos;
                 break;
             case C.BSON_DBPOINTER: {
@@ -348,7 +358,7 @@ function readBinary(dec, pos, end) {
     return Binary.fromBytes(buf, start, start + len, subtype);
 }
 
-function readRegExp(dec, pos, end) {
+function readRegExp(dec, pos, end, validate) {
     const buf = dec.buf;
     let patternEnd = pos;
     while (patternEnd < end && buf[patternEnd] !== 0) patternEnd++;
@@ -356,10 +366,16 @@ function readRegExp(dec, pos, end) {
     let flagsEnd = patternEnd + 1;
     while (flagsEnd < end && buf[flagsEnd] !== 0) flagsEnd++;
     if (flagsEnd >= end) throw dec.fail('regular expression flags are not terminated inside its document', patternEnd + 1);
-    const pattern = readString(dec, pos, patternEnd, dec.validateUtf8);
-    const flags = readString(dec, patternEnd + 1, flagsEnd, dec.validateUtf8);
+    const pattern = readString(dec, pos, patternEnd, validate);
+    const flags = readString(dec, patternEnd + 1, flagsEnd, validate);
     dec.nextPos = flagsEnd + 1;
-    if (dec.bsonRegExp) return new BSONRegExp(pattern, flags);
+    if (dec.bsonRegExp) {
+        try {
+            return new BSONRegExp(pattern, flags);
+        } catch (err) {
+            throw dec.fail(`regular expression options ${JSON.stringify(flags)} are not valid (${err.message})`, patternEnd + 1, 'ERR_BSON_REGEXP');
+        }
+    }
     // BSON's flags as JavaScript's, as bson@7 maps them: s -> g; others but i and m dropped
     let jsFlags = '';
     for (let i = 0; i < flags.length; i++) {

@@ -14,7 +14,7 @@
 
 const util = require('util');
 const C = require('./constants');
-const { BSONError } = require('./errors');
+const { BSONError, isStackOverflow } = require('./errors');
 const { ObjectId } = require('./types/objectid');
 const { Binary, UUID, validateBinaryVector } = require('./types/binary');
 const { Long } = require('./types/long');
@@ -82,6 +82,7 @@ class Writer {
         this.relaxed = Boolean(options.relaxed);
         this.legacy = Boolean(options.legacy);
         this.ignoreUndefined = Boolean(options.ignoreUndefined);
+        this.maxDepth = maxDepthOption(options);
         // the containers being converted, outermost first, and the key each sits under
         this.stack = [];
         this.keys = [];
@@ -93,9 +94,9 @@ class Writer {
         return keys.length ? keys.join('.') : '(root)';
     }
 
-    fail(message, key) {
+    fail(message, key, code) {
         const path = this.path(key);
-        return new BSONError(`${message} at key path '${path}'`, { code: 'ERR_BSON_EJSON', path });
+        return new BSONError(`${message} at key path '${path}'`, { code: code || 'ERR_BSON_EJSON', path });
     }
 
     enter(value, key) {
@@ -108,6 +109,7 @@ class Writer {
                 path,
             });
         }
+        if (this.stack.length > this.maxDepth) throw this.fail(`nesting deeper than maxDepth ${this.maxDepth}`, key, 'ERR_BSON_TOO_DEEP');
         this.stack.push(value);
         this.keys.push(key);
     }
@@ -352,13 +354,19 @@ class Reader {
         this.legacy = options.legacy;
         this.useBigInt64 = options.useBigInt64;
         this.preserveDeprecated = options.preserveDeprecated;
+        this.maxDepth = options.maxDepth;
         // the keys leading to the value being read, for error messages
         this.keys = [];
     }
 
-    fail(message) {
+    fail(message, code) {
         const path = this.keys.length ? this.keys.join('.') : '(root)';
-        return new BSONError(`${message} at key path '${path}'`, { code: 'ERR_BSON_EJSON', path });
+        return new BSONError(`${message} at key path '${path}'`, { code: code || 'ERR_BSON_EJSON', path });
+    }
+
+    // the key path is one key per level of nesting
+    checkDepth() {
+        if (this.keys.length > this.maxDepth) throw this.fail(`nesting deeper than maxDepth ${this.maxDepth}`, 'ERR_BSON_TOO_DEEP');
     }
 }
 
@@ -366,6 +374,7 @@ function fromEJSON(r, value) {
     if (typeof value === 'number') return numberFromJSON(r, value);
     if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value)) {
+        r.checkDepth();
         for (let i = 0; i < value.length; i++) {
             const item = value[i];
             if (typeof item === 'object' && item !== null) {
@@ -417,6 +426,7 @@ function objectFromJSON(r, obj) {
 
 // Converts a document's values in place.
 function documentFromJSON(r, obj, keys) {
+    r.checkDepth();
     for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
         const v = obj[k];
@@ -715,7 +725,7 @@ function stringify(value, replacer, space, options) {
     // bson's defaults yield to any own key, even one set to undefined
     const opts = Object.assign({ relaxed: true, legacy: false }, options);
     const w = new Writer(opts);
-    return JSON.stringify(toEJSON(w, value, undefined), replacer, space);
+    return withinStack(w.maxDepth, () => JSON.stringify(toEJSON(w, value, undefined), replacer, space));
 }
 
 function parse(text, options) {
@@ -725,8 +735,9 @@ function parse(text, options) {
         legacy: Boolean(o.legacy),
         useBigInt64: Boolean(o.useBigInt64),
         preserveDeprecated: Boolean(o.preserveDeprecated),
+        maxDepth: maxDepthOption(o),
     });
-    return fromEJSON(r, JSON.parse(text));
+    return withinStack(r.maxDepth, () => fromEJSON(r, JSON.parse(text)));
 }
 
 // The Extended JSON of a value as a plain object tree.
@@ -736,7 +747,29 @@ function serialize(value, options) {
 
 // Values from an Extended JSON object tree; the tree is not changed.
 function deserialize(ejson, options) {
-    return parse(JSON.stringify(ejson), options || {});
+    const o = options || {};
+    return parse(withinStack(maxDepthOption(o), () => JSON.stringify(ejson)), o);
+}
+
+// maxDepth bounds nesting as in encode and decode: every object and array counts
+// (in stringify, a Code's scope and a DBRef's fields count one more level).
+function maxDepthOption(options) {
+    const depth = options != null ? options.maxDepth : undefined;
+    if (depth === undefined) return C.DEFAULT_MAX_DEPTH;
+    if (!Number.isInteger(depth) || depth < 1) throw new BSONError('option maxDepth must be a positive integer');
+    return depth;
+}
+
+// Running out of stack (JSON.parse and JSON.stringify recurse too) is a BSONError like too deep a nesting.
+function withinStack(maxDepth, fn) {
+    try {
+        return fn();
+    } catch (err) {
+        if (isStackOverflow(err)) {
+            throw new BSONError(`value nests too deeply for the call stack (maxDepth ${maxDepth})`, { code: 'ERR_BSON_TOO_DEEP' });
+        }
+        throw err;
+    }
 }
 
 const EJSON = Object.freeze(Object.assign(Object.create(null), { parse, stringify, serialize, deserialize }));

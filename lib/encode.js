@@ -5,7 +5,7 @@
 // bson@7's serializer so the bytes are identical.
 
 const C = require('./constants');
-const { BSONError } = require('./errors');
+const { BSONError, isStackOverflow } = require('./errors');
 const { writeInt32LE, writeDoubleLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes } = require('./bytes');
 const { writeUtf8, writeCString } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
@@ -131,7 +131,15 @@ function abandonEncoder(enc) {
 // Encodes doc into the encoder's buffer from offset 0; returns the byte length.
 function encodeWith(enc, doc) {
     const root = checkRoot(doc);
-    const end = root === null ? writeEmptyDocument(enc) : writeDocument(enc, 0, root, '');
+    let end;
+    try {
+        end = root === null ? writeEmptyDocument(enc) : writeDocument(enc, 0, root, '');
+    } catch (err) {
+        if (isStackOverflow(err)) {
+            throw new BSONError(`document nests too deeply for the call stack (maxDepth ${enc.maxDepth})`, { code: 'ERR_BSON_TOO_DEEP' });
+        }
+        throw err;
+    }
     if (enc.maxDocumentSize && end > enc.maxDocumentSize) enc.tooLarge(end);
     return end;
 }
@@ -202,8 +210,9 @@ function writeEmptyDocument(enc) {
 }
 
 // Writes obj (plain object, Map or array) as a document at pos; returns the next pos.
-function writeDocument(enc, pos, obj, key) {
-    enc.enter(obj, key);
+// `self` stands for obj on the stack when obj is built afresh (a DBRef's document).
+function writeDocument(enc, pos, obj, key, self) {
+    enc.enter(self === undefined ? obj : self, key);
     const start = pos;
     enc.ensure(pos, 4);
     pos += 4;
@@ -302,17 +311,26 @@ function writeElement(enc, pos, key, value, isArrayIndex) {
             return writeTypedElement(enc, pos, key, value, tag, isArrayIndex);
         case 'undefined':
             if (isArrayIndex || !enc.ignoreUndefined) return writeElementHeader(enc, pos, C.BSON_NULL, key, isArrayIndex, 0);
-            return pos;
+            return skipElement(enc, pos, key, isArrayIndex);
         case 'bigint':
             pos = writeElementHeader(enc, pos, C.BSON_INT64, key, isArrayIndex, 8);
             return writeBigInt64LE(enc.buf, pos, value);
         case 'function':
             if (enc.serializeFunctions) return writeStringElement(enc, pos, C.BSON_CODE, key, value.toString(), isArrayIndex);
-            return pos;
+            return skipElement(enc, pos, key, isArrayIndex);
         default:
             // a Symbol has no BSON form: skipped, as bson@7 does
-            return pos;
+            return skipElement(enc, pos, key, isArrayIndex);
     }
+}
+
+// A value with no BSON form is left out, but its key is checked as bson checks it.
+function skipElement(enc, pos, key, isArrayIndex) {
+    if (!isArrayIndex) {
+        if (key.indexOf('\u0000') !== -1) throw enc.fail('a key must not contain a NUL byte', key);
+        if (enc.checkKeys) checkKey(enc, key);
+    }
+    return pos;
 }
 
 // string, code and symbol: int32 byte length (with the NUL), UTF-8, NUL
@@ -444,16 +462,27 @@ function writeCodeWithScope(enc, pos, key, value, isArrayIndex) {
 // A DBRef is the document {$ref, $id, $db?, ...fields}, written with bson's fixed
 // options for it: keys unchecked, undefined values dropped.
 function writeDBRef(enc, pos, key, value, isArrayIndex) {
-    const doc = Object.assign({ $ref: value.collection, $id: value.oid }, value.db != null ? { $db: value.db } : null, value.fields);
+    const doc = dbrefDocument(value);
     const checkKeys = enc.checkKeys;
     const ignoreUndefined = enc.ignoreUndefined;
     enc.checkKeys = false;
     enc.ignoreUndefined = true;
     pos = writeElementHeader(enc, pos, C.BSON_DOCUMENT, key, isArrayIndex, 0);
-    pos = writeDocument(enc, pos, doc, key);
+    pos = writeDocument(enc, pos, doc, key, value);
     enc.checkKeys = checkKeys;
     enc.ignoreUndefined = ignoreUndefined;
     return pos;
 }
 
-module.exports = { encode, encodeInto, checkRoot, regExpFlags, isAnyArrayBuffer };
+// {$ref, $id, $db?, ...fields}, each field an own key: Object.assign would make a
+// '__proto__' field the prototype and lose it.
+function dbrefDocument(value) {
+    const doc = Object.assign({ $ref: value.collection, $id: value.oid }, value.db != null ? { $db: value.db } : null);
+    const fields = value.fields;
+    if (fields != null) {
+        for (const k of Object.keys(fields)) Object.defineProperty(doc, k, { value: fields[k], writable: true, enumerable: true, configurable: true });
+    }
+    return doc;
+}
+
+module.exports = { encode, encodeInto, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument };

@@ -21,4 +21,10 @@ class BSONError extends Error {
     }
 }
 
-module.exports = { BSONError };
+// What V8 throws when recursion runs out of stack: a maxDepth set beyond what the
+// stack holds, or a caller already deep in its own recursion.
+function isStackOverflow(err) {
+    return err instanceof RangeError && err.message === 'Maximum call stack size exceeded';
+}
+
+module.exports = { BSONError, isStackOverflow };

@@ -4,9 +4,9 @@
 // the value with the encoder's rules without writing anything.
 
 const C = require('./constants');
-const { BSONError } = require('./errors');
+const { BSONError, isStackOverflow } = require('./errors');
 const { utf8Length } = require('./utf8');
-const { checkRoot, regExpFlags, isAnyArrayBuffer } = require('./encode');
+const { checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument } = require('./encode');
 
 function calculateObjectSize(doc, opts) {
     const serializeFunctions = opts != null && opts.serializeFunctions === true;
@@ -16,13 +16,22 @@ function calculateObjectSize(doc, opts) {
     // the containers being measured, outermost first (for cycles and depth)
     const stack = [];
     stack.maxDepth = opts != null && Number.isInteger(opts.maxDepth) ? opts.maxDepth : C.DEFAULT_MAX_DEPTH;
-    return documentSize(root, serializeFunctions, ignoreUndefined, stack);
+    try {
+        return documentSize(root, serializeFunctions, ignoreUndefined, stack);
+    } catch (err) {
+        if (isStackOverflow(err)) {
+            throw new BSONError(`document nests too deeply for the call stack (maxDepth ${stack.maxDepth})`, { code: 'ERR_BSON_TOO_DEEP' });
+        }
+        throw err;
+    }
 }
 
-function documentSize(obj, serializeFunctions, ignoreUndefined, stack) {
-    if (stack.indexOf(obj) !== -1) throw new BSONError('cyclic reference: a document contains itself', { code: 'ERR_BSON_CYCLE' });
+// `self` stands for obj on the stack when obj is built afresh (a DBRef's document).
+function documentSize(obj, serializeFunctions, ignoreUndefined, stack, self) {
+    if (self === undefined) self = obj;
+    if (stack.indexOf(self) !== -1) throw new BSONError('cyclic reference: a document contains itself', { code: 'ERR_BSON_CYCLE' });
     if (stack.length > stack.maxDepth) throw new BSONError(`nesting deeper than maxDepth ${stack.maxDepth}`, { code: 'ERR_BSON_TOO_DEEP' });
-    stack.push(obj);
+    stack.push(self);
     let size = C.MIN_DOCUMENT_SIZE;
     if (Array.isArray(obj)) {
         for (let i = 0; i < obj.length; i++) size += elementSize(String(i), obj[i], true, serializeFunctions, ignoreUndefined, stack);
@@ -103,10 +112,8 @@ function valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, sta
             return stringSize(value.value);
         case 'BSONRegExp':
             return utf8Length(value.pattern) + 1 + utf8Length(value.options) + 1;
-        case 'DBRef': {
-            const doc = Object.assign({ $ref: value.collection, $id: value.oid }, value.db != null ? { $db: value.db } : null, value.fields);
-            return documentSize(doc, false, true, stack);
-        }
+        case 'DBRef':
+            return documentSize(dbrefDocument(value), serializeFunctions, true, stack, value);
         case 'MinKey':
         case 'MaxKey':
         case 'Undefined':
