@@ -57,7 +57,7 @@ export interface EncodeOptions {
     serializeFunctions?: boolean;
     /** Skip undefined object values (true, the default) or write them as null. Array elements are always null. */
     ignoreUndefined?: boolean;
-    /** Deepest nesting allowed, a positive integer. Default 1000. */
+    /** Deepest nesting allowed, a positive integer. Default 500. */
     maxDepth?: number;
     /** Largest encoding allowed in bytes, a positive integer; ERR_BSON_TOO_LARGE beyond it. Default unlimited. */
     maxDocumentSize?: number;
@@ -86,7 +86,7 @@ export interface DecodeAllOptions {
     bsonRegExp?: boolean;
     /** Keep DBPointer, undefined and symbol as DBPointer, BSONUndefined and BSONSymbol. Default false. */
     preserveDeprecated?: boolean;
-    /** Deepest nesting allowed, a positive integer. Default 1000. */
+    /** Deepest nesting allowed, a positive integer. Default 500. */
     maxDepth?: number;
     /**
      * UTF-8 checking of strings: utf8 true (the default) or false for all, or an
@@ -637,6 +637,8 @@ export interface EJSONOptionsBase {
     relaxed?: boolean;
     /** bson's legacy (v1) forms. Default false. */
     legacy?: boolean;
+    /** Deepest nesting allowed, a positive integer. Default 500. */
+    maxDepth?: number;
 }
 
 export interface EJSONSerializeOptions extends EJSONOptionsBase {

@@ -15,6 +15,7 @@
 const util = require('util');
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
+const { ContainerStack } = require('./container-stack');
 const { ObjectId } = require('./types/objectid');
 const { Binary, UUID, validateBinaryVector } = require('./types/binary');
 const { Long } = require('./types/long');
@@ -77,46 +78,13 @@ function isoString(date) {
 // ---------------------------------------------------------------------------
 // stringify: value -> Extended JSON tree
 
-class Writer {
+class Writer extends ContainerStack {
     constructor(options) {
+        super('ERR_BSON_EJSON');
         this.relaxed = Boolean(options.relaxed);
         this.legacy = Boolean(options.legacy);
         this.ignoreUndefined = Boolean(options.ignoreUndefined);
         this.maxDepth = maxDepthOption(options);
-        // the containers being converted, outermost first, and the key each sits under
-        this.stack = [];
-        this.keys = [];
-    }
-
-    path(key) {
-        const keys = this.keys.slice(1);
-        if (key !== undefined) keys.push(key);
-        return keys.length ? keys.join('.') : '(root)';
-    }
-
-    fail(message, key, code) {
-        const path = this.path(key);
-        return new BSONError(`${message} at key path '${path}'`, { code: code || 'ERR_BSON_EJSON', path });
-    }
-
-    enter(value, key) {
-        const at = this.stack.indexOf(value);
-        if (at !== -1) {
-            const path = this.path(key);
-            const first = at === 0 ? '(root)' : this.keys.slice(1, at + 1).join('.');
-            throw new BSONError(`Converting circular structure to EJSON: the value at '${path}' is the one at '${first}'`, {
-                code: 'ERR_BSON_CYCLE',
-                path,
-            });
-        }
-        if (this.stack.length > this.maxDepth) throw this.fail(`nesting deeper than maxDepth ${this.maxDepth}`, key, 'ERR_BSON_TOO_DEEP');
-        this.stack.push(value);
-        this.keys.push(key);
-    }
-
-    leave() {
-        this.stack.pop();
-        this.keys.pop();
     }
 }
 

@@ -6,6 +6,7 @@
 
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
+const { ContainerStack } = require('./container-stack');
 const { writeInt32LE, writeDoubleLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes } = require('./bytes');
 const { writeUtf8, writeCString } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
@@ -16,17 +17,16 @@ const MAX_KEPT_SCRATCH_SIZE = 4 * 1024 * 1024;
 // keys bson lets through checkKeys (they carry DBRef and cluster metadata)
 const CHECK_KEYS_EXEMPT = new Set(['$db', '$ref', '$id', '$clusterTime']);
 
-class Encoder {
+class Encoder extends ContainerStack {
     constructor(buf) {
+        super('ERR_BSON_ENCODE');
         this.buf = buf;
         this.checkKeys = false;
         this.serializeFunctions = false;
         this.ignoreUndefined = true;
-        this.maxDepth = C.DEFAULT_MAX_DEPTH;
         this.maxDocumentSize = 0;
-        // the containers being written, outermost first, and the key each sits under
-        this.stack = [];
-        this.keys = [];
+        // the length of the last document encoded
+        this.end = 0;
     }
 
     setOptions(opts) {
@@ -66,38 +66,6 @@ class Encoder {
             code: 'ERR_BSON_TOO_LARGE',
         });
     }
-
-    path(key) {
-        const keys = this.keys.slice(1);
-        if (key !== undefined) keys.push(key);
-        return keys.length ? keys.join('.') : '(root)';
-    }
-
-    fail(message, key) {
-        const path = this.path(key);
-        return new BSONError(`${message} at key path '${path}'`, { code: 'ERR_BSON_ENCODE', path });
-    }
-
-    enter(value, key) {
-        const stack = this.stack;
-        if (stack.indexOf(value) !== -1) {
-            const keyPath = this.path(key);
-            throw new BSONError(`cyclic reference: the value at '${keyPath}' contains itself`, {
-                code: 'ERR_BSON_CYCLE',
-                path: keyPath,
-            });
-        }
-        if (stack.length > this.maxDepth) {
-            throw this.fail(`nesting deeper than maxDepth ${this.maxDepth}`, key);
-        }
-        stack.push(value);
-        this.keys.push(key);
-    }
-
-    leave() {
-        this.stack.pop();
-        this.keys.pop();
-    }
 }
 
 function checkPositiveInteger(value, name) {
@@ -123,8 +91,7 @@ function releaseEncoder(enc) {
 
 // After a failed encode the container stack is left as it was at the throw.
 function abandonEncoder(enc) {
-    enc.stack.length = 0;
-    enc.keys.length = 0;
+    enc.clear();
     releaseEncoder(enc);
 }
 
@@ -144,17 +111,23 @@ function encodeWith(enc, doc) {
     return end;
 }
 
-function encode(doc, opts) {
+// Encodes doc into a free encoder's buffer; returns that encoder, whose bytes
+// [0, enc.end) are the document, for the caller to copy out and release.
+function encodeToScratch(doc, opts) {
     const enc = acquireEncoder(opts);
-    let end;
     try {
-        end = encodeWith(enc, doc);
+        enc.end = encodeWith(enc, doc);
     } catch (err) {
         abandonEncoder(enc);
         throw err;
     }
-    const out = Buffer.allocUnsafe(end);
-    copyBytes(enc.buf, 0, end, out, 0);
+    return enc;
+}
+
+function encode(doc, opts) {
+    const enc = encodeToScratch(doc, opts);
+    const out = Buffer.allocUnsafe(enc.end);
+    copyBytes(enc.buf, 0, enc.end, out, 0);
     releaseEncoder(enc);
     return out;
 }
@@ -167,14 +140,8 @@ function encodeInto(doc, buf, offset, opts) {
     if (!Number.isInteger(offset) || offset < 0 || offset > buf.length) {
         throw new BSONError(`offset ${offset} is outside the buffer of ${buf.length} bytes`);
     }
-    const enc = acquireEncoder(opts);
-    let end;
-    try {
-        end = encodeWith(enc, doc);
-    } catch (err) {
-        abandonEncoder(enc);
-        throw err;
-    }
+    const enc = encodeToScratch(doc, opts);
+    const end = enc.end;
     if (end > buf.length - offset) {
         releaseEncoder(enc);
         throw new BSONError(`document of ${end} bytes does not fit in the ${buf.length - offset} bytes after offset ${offset}`, {
