@@ -5,9 +5,12 @@
 
 const { isUtf8 } = require('buffer');
 
-// Below these lengths the JavaScript loop beats the native call's fixed cost.
-const SHORT_ENCODE_LENGTH = 64;
-const SHORT_DECODE_LENGTH = 32;
+// Below these lengths a JavaScript loop beats the native call's fixed cost (CPU
+// time per ASCII string, this project's machine): encode 25 ns vs 144 ns at 8
+// chars, 136 vs 141 at 24, 174 vs 136 at 32; decode 133 vs 134 at 8 bytes,
+// 307 vs 140 at 16.
+const SHORT_ENCODE_LENGTH = 24;
+const SHORT_DECODE_LENGTH = 8;
 
 // Byte length of a string in UTF-8.
 function utf8Length(str) {
