@@ -196,6 +196,8 @@ export interface BSONErrorOptions {
     code?: BSONErrorCode | (string & {});
     offset?: number;
     path?: string;
+    /** The error behind this one, as Error's own cause option. */
+    cause?: unknown;
 }
 
 export declare class BSONError extends Error {
@@ -211,8 +213,10 @@ export declare class BSONError extends Error {
     documentOffset?: number;
     /** encodeStream: the number of documents written before the one that failed. */
     index?: number;
-    /** decodeStream: the error decode() threw, before re-addressing. */
+    /** The error behind this one; for decodeStream, the error decode() threw before re-addressing. */
     cause?: unknown;
+    /** Always true: the mark by which bson@7 and qbson recognise each other's errors. */
+    get bsonError(): true;
     /** True for a BSONError from any copy of qbson or bson. */
     static isBSONError(value: unknown): value is BSONError;
 }

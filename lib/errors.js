@@ -5,7 +5,7 @@
 
 class BSONError extends Error {
     constructor(message, options) {
-        super(message);
+        super(message, options && options.cause !== undefined ? { cause: options.cause } : undefined);
         this.code = (options && options.code) || 'ERR_BSON';
         if (options && options.offset !== undefined) this.offset = options.offset;
         if (options && options.path !== undefined) this.path = options.path;
@@ -15,9 +15,13 @@ class BSONError extends Error {
         return 'BSONError';
     }
 
-    // bson@7 compatibility: recognises errors from any copy of the library
+    // the mark bson@7's isBSONError looks for, so either library recognises the other's errors
+    get bsonError() {
+        return true;
+    }
+
     static isBSONError(value) {
-        return value != null && typeof value === 'object' && value.name === 'BSONError' && value instanceof Error;
+        return value != null && typeof value === 'object' && value.bsonError === true && 'name' in value && 'message' in value && 'stack' in value;
     }
 }
 

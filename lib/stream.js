@@ -161,9 +161,9 @@ function atStreamOffset(err, docStart) {
     const out = new BSONError(`${message} at offset ${offset} (byte ${inner} of the document at offset ${docStart})`, {
         code: err.code,
         offset,
+        cause: err,
     });
     out.documentOffset = docStart;
-    out.cause = err;
     return out;
 }
 
