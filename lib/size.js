@@ -6,51 +6,53 @@
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { utf8Length } = require('./utf8');
+const { ContainerStack } = require('./container-stack');
 const { checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument } = require('./encode');
 
+class Measurer extends ContainerStack {
+    constructor(opts) {
+        super('ERR_BSON_ENCODE');
+        this.serializeFunctions = opts != null && opts.serializeFunctions === true;
+        this.ignoreUndefined = !(opts != null && opts.ignoreUndefined === false);
+        if (opts != null && Number.isInteger(opts.maxDepth)) this.maxDepth = opts.maxDepth;
+    }
+}
+
 function calculateObjectSize(doc, opts) {
-    const serializeFunctions = opts != null && opts.serializeFunctions === true;
-    const ignoreUndefined = !(opts != null && opts.ignoreUndefined === false);
     const root = checkRoot(doc);
     if (root === null) return C.MIN_DOCUMENT_SIZE;
-    // the containers being measured, outermost first (for cycles and depth)
-    const stack = [];
-    stack.maxDepth = opts != null && Number.isInteger(opts.maxDepth) ? opts.maxDepth : C.DEFAULT_MAX_DEPTH;
+    const m = new Measurer(opts);
     try {
-        return documentSize(root, serializeFunctions, ignoreUndefined, stack);
+        return documentSize(m, root, '');
     } catch (err) {
         if (isStackOverflow(err)) {
-            throw new BSONError(`document nests too deeply for the call stack (maxDepth ${stack.maxDepth})`, { code: 'ERR_BSON_TOO_DEEP' });
+            throw new BSONError(`document nests too deeply for the call stack (maxDepth ${m.maxDepth})`, { code: 'ERR_BSON_TOO_DEEP' });
         }
         throw err;
     }
 }
 
 // `self` stands for obj on the stack when obj is built afresh (a DBRef's document).
-function documentSize(obj, serializeFunctions, ignoreUndefined, stack, self) {
-    if (self === undefined) self = obj;
-    if (stack.indexOf(self) !== -1) throw new BSONError('cyclic reference: a document contains itself', { code: 'ERR_BSON_CYCLE' });
-    if (stack.length > stack.maxDepth) throw new BSONError(`nesting deeper than maxDepth ${stack.maxDepth}`, { code: 'ERR_BSON_TOO_DEEP' });
-    stack.push(self);
+function documentSize(m, obj, key, self) {
+    m.enter(self === undefined ? obj : self, key);
     let size = C.MIN_DOCUMENT_SIZE;
     if (Array.isArray(obj)) {
-        for (let i = 0; i < obj.length; i++) size += elementSize(String(i), obj[i], true, serializeFunctions, ignoreUndefined, stack);
+        for (let i = 0; i < obj.length; i++) size += elementSize(m, String(i), obj[i], true);
     } else if (obj instanceof Map) {
-        for (const [k, v] of obj) size += elementSize(k, v, false, serializeFunctions, ignoreUndefined, stack);
+        for (const [k, v] of obj) size += elementSize(m, k, v, false);
     } else {
         if (typeof obj.toBSON === 'function') obj = obj.toBSON() || {};
         const keys = Object.keys(obj);
-        for (let i = 0; i < keys.length; i++) size += elementSize(keys[i], obj[keys[i]], false, serializeFunctions, ignoreUndefined, stack);
+        for (let i = 0; i < keys.length; i++) size += elementSize(m, keys[i], obj[keys[i]], false);
     }
-    stack.pop();
+    m.leave();
     return size;
 }
 
 // type byte + key + NUL + the value
-function elementSize(key, value, isArrayIndex, serializeFunctions, ignoreUndefined, stack) {
-    const header = 2 + utf8Length(key);
-    const size = valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, stack);
-    return size < 0 ? 0 : header + size;
+function elementSize(m, key, value, isArrayIndex) {
+    const size = valueSize(m, key, value, isArrayIndex);
+    return size < 0 ? 0 : 2 + utf8Length(key) + size;
 }
 
 function stringSize(str) {
@@ -58,7 +60,7 @@ function stringSize(str) {
 }
 
 // Size of the value alone, or -1 when the element is skipped.
-function valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, stack) {
+function valueSize(m, key, value, isArrayIndex) {
     switch (typeof value) {
         case 'string':
             return stringSize(value);
@@ -69,9 +71,9 @@ function valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, sta
         case 'bigint':
             return 8;
         case 'undefined':
-            return isArrayIndex || !ignoreUndefined ? 0 : -1;
+            return isArrayIndex || !m.ignoreUndefined ? 0 : -1;
         case 'function':
-            return serializeFunctions ? stringSize(value.toString()) : -1;
+            return m.serializeFunctions ? stringSize(value.toString()) : -1;
         case 'object':
             break;
         default:
@@ -80,14 +82,14 @@ function valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, sta
     if (value === null) return 0;
     if (typeof value.toBSON === 'function') {
         value = value.toBSON();
-        if (typeof value !== 'object' || value === null) return valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, stack);
+        if (typeof value !== 'object' || value === null) return valueSize(m, key, value, isArrayIndex);
     }
     if (value._bsontype == null) {
         if (value instanceof Date) return 8;
         if (value instanceof Uint8Array) return 5 + value.length;
         if (value instanceof RegExp) return utf8Length(value.source) + 1 + regExpFlags(value).length + 1;
         if (isAnyArrayBuffer(value)) return 5 + value.byteLength;
-        return documentSize(value, serializeFunctions, ignoreUndefined, stack);
+        return documentSize(m, value, key);
     }
     switch (value._bsontype) {
         case 'ObjectId':
@@ -104,7 +106,7 @@ function valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, sta
             return 5 + value.position + (value.sub_type === C.BINARY_OLD ? 4 : 0);
         case 'Code': {
             if (value.scope && typeof value.scope === 'object') {
-                return 4 + stringSize(String(value.code)) + documentSize(value.scope, serializeFunctions, ignoreUndefined, stack);
+                return 4 + stringSize(String(value.code)) + documentSize(m, value.scope, key);
             }
             return stringSize(String(value.code));
         }
@@ -113,7 +115,7 @@ function valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, sta
         case 'BSONRegExp':
             return utf8Length(value.pattern) + 1 + utf8Length(value.options) + 1;
         case 'DBRef':
-            return documentSize(dbrefDocument(value), serializeFunctions, true, stack, value);
+            return dbrefSize(m, key, value);
         case 'MinKey':
         case 'MaxKey':
         case 'Undefined':
@@ -121,8 +123,17 @@ function valueSize(value, isArrayIndex, serializeFunctions, ignoreUndefined, sta
         case 'DBPointer':
             return stringSize(value.namespace) + 12;
         default:
-            throw new BSONError(`unrecognized _bsontype '${String(value._bsontype)}'`);
+            throw m.fail(`unrecognized _bsontype '${String(value._bsontype)}'`, key);
     }
+}
+
+// A DBRef's document drops undefined values whatever ignoreUndefined says, as encode writes it.
+function dbrefSize(m, key, value) {
+    const ignoreUndefined = m.ignoreUndefined;
+    m.ignoreUndefined = true;
+    const size = documentSize(m, dbrefDocument(value), key, value);
+    m.ignoreUndefined = ignoreUndefined;
+    return size;
 }
 
 module.exports = { calculateObjectSize };
