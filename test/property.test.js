@@ -79,6 +79,17 @@ const DECODE_OPTIONS = [
 ];
 const ENCODE_OPTIONS = [{}, { ignoreUndefined: false }];
 
+// Whether a DBRef anywhere in a decoded value has a field named __proto__.
+function hasDBRefProtoField(value) {
+    if (value === null || typeof value !== 'object') return false;
+    if (value._bsontype === 'DBRef') {
+        return Object.prototype.hasOwnProperty.call(value.fields, '__proto__') || hasDBRefProtoField(value.fields);
+    }
+    if (value._bsontype === 'Code') return hasDBRefProtoField(value.scope);
+    if (value._bsontype !== undefined) return false;
+    return Object.keys(value).some((k) => hasDBRefProtoField(value[k]));
+}
+
 describe('property: qbson against bson@7', function () {
     it(`encodes ${RUNS} random documents to bson's bytes`, function () {
         fc.assert(
@@ -122,9 +133,18 @@ describe('property: qbson against bson@7', function () {
         fc.assert(
             fc.property(rootArb, (doc) => {
                 const bytes = Buffer.from(bson.serialize(doc));
-                // a DBRef-shaped document comes back with its keys reordered, in bson too
-                const expected = Buffer.from(bson.serialize(bson.deserialize(bytes, opts))).toString('hex');
                 const decoded = qbson.decode(bytes, opts);
+                // qbson writes a DBRef's __proto__ field, which bson drops (a documented difference)
+                fc.pre(!hasDBRefProtoField(decoded));
+                // a DBRef-shaped document comes back with its keys reordered, in bson too
+                let expected;
+                try {
+                    expected = Buffer.from(bson.serialize(bson.deserialize(bytes, opts))).toString('hex');
+                } catch (err) {
+                    // a root that decodes to a DBRef is no document to bson's serialize, nor to encode
+                    assert.throws(() => qbson.encode(decoded), qbson.BSONError);
+                    return;
+                }
                 assert.strictEqual(qbson.encode(decoded).toString('hex'), expected);
                 assert.strictEqual(Buffer.from(bson.serialize(decoded)).toString('hex'), expected);
             }),
