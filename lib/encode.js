@@ -239,15 +239,28 @@ function writeIndexKey(buf, pos, index) {
     if (index < 10) {
         buf[pos] = 0x30 + index;
     } else {
-        const digits = index < 100 ? 2 : index < 1000 ? 3 : String(index).length;
+        const digits = decimalDigits(index);
         for (let i = pos + digits - 1; i >= pos; i--) {
-            buf[i] = 0x30 + (index % 10);
-            index = (index / 10) | 0;
+            const rest = (index / 10) | 0;
+            buf[i] = 0x30 + index - rest * 10;
+            index = rest;
         }
         pos += digits - 1;
     }
     buf[pos + 1] = 0;
     return pos + 2;
+}
+
+// Digits of an array index (below 2^32), without making its string.
+function decimalDigits(n) {
+    if (n < 100) return 2;
+    if (n < 1000) return 3;
+    if (n < 10000) return 4;
+    if (n < 100000) return 5;
+    if (n < 1000000) return 6;
+    if (n < 10000000) return 7;
+    if (n < 100000000) return 8;
+    return n < 1000000000 ? 9 : 10;
 }
 
 function writeElement(enc, pos, key, value, isArrayIndex) {

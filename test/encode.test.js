@@ -55,6 +55,11 @@ describe('encode', function () {
         it('symbols are skipped', function () {
             assertSameAsBson({ a: Symbol('x'), b: 1 });
         });
+        it('array index keys of every width, 1 to 7 digits', function () {
+            for (const n of [1, 10, 11, 100, 101, 1000, 1001, 10000, 10001, 100000, 100001]) assertSameAsBson({ a: new Array(n).fill(1) });
+            const big = qbson.decode(qbson.encode({ a: new Array(1000001).fill(0) }));
+            assert.strictEqual(big.a.length, 1000001);
+        });
         it('Map keeps its insertion order', function () {
             assertSameAsBson({ m: new Map([['z', 1], ['a', { b: 2 }]]) });
             assertSameAsBson(new Map([['z', 1], ['a', 2]]));
