@@ -8,33 +8,10 @@ const fc = require('fast-check');
 const bson = require('bson');
 const { Binary, UUID, validateBinaryVector } = require('../lib/types/binary');
 const { BSONError } = require('../lib/errors');
+const { assertSameOutcome } = require('./support/same-outcome');
 
 const FC = { seed: 42, numRuns: 1000 };
 const SPEC_DIR = path.join(__dirname, '..', '..', 'shared', 'spec', 'bson-binary-vector');
-
-// Runs fn against bson and qbson; both must throw (qbson a BSONError) or return deep-equal results.
-function sameOutcome(fn, label, { sameMessage = false } = {}) {
-    let theirs;
-    let ours;
-    try {
-        theirs = { value: fn(bson) };
-    } catch (err) {
-        theirs = { error: err };
-    }
-    try {
-        ours = { value: fn({ Binary, UUID }) };
-    } catch (err) {
-        ours = { error: err };
-    }
-    if (theirs.error) {
-        assert.ok(ours.error, `${label}: bson throws "${theirs.error.message}" but qbson returns ${util.inspect(ours.value)}`);
-        assert.ok(ours.error instanceof BSONError, `${label}: qbson threw ${ours.error.stack}`);
-        if (sameMessage) assert.strictEqual(ours.error.message, theirs.error.message, label);
-        return;
-    }
-    assert.ok(!ours.error, `${label}: qbson throws "${ours.error && ours.error.stack}" but bson does not`);
-    assert.deepStrictEqual(ours.value, theirs.value, label);
-}
 
 // What a Binary holds, as plain data
 function state(bin) {
@@ -45,6 +22,11 @@ function state(bin) {
         position: bin.position,
         keys: Object.keys(bin),
     };
+}
+
+// Runs fn(library) with qbson's classes and with bson's.
+function sameOutcome(fn, label, options) {
+    assertSameOutcome(() => fn({ Binary, UUID }), () => fn(bson), label, options);
 }
 
 describe('Binary', function () {

@@ -12,36 +12,12 @@ const { MinKey, MaxKey } = require('../lib/types/min-max-key');
 const { DBPointer, BSONUndefined } = require('../lib/types/deprecated');
 const { ObjectId } = require('../lib/types/objectid');
 const { BSONError } = require('../lib/errors');
+const { assertSameOutcome } = require('./support/same-outcome');
 
 const FC = { seed: 42, numRuns: 1000 };
 const OURS = { Code, BSONRegExp, BSONSymbol, DBRef, MinKey, MaxKey, ObjectId };
 const HEX = '5e9f1c2a3b4d5e6f708192a3';
 const LONG_FUNCTION = 'function add(alpha, beta) {\n  const total = alpha + beta;\n  return total * 2 + someOtherLongIdentifierName;\n}';
-
-// Runs fn with both libraries; both must throw (qbson a BSONError, optionally with
-// bson's message) or both return deep-equal results.
-function sameOutcome(fn, label, { sameMessage = false } = {}) {
-    let theirs;
-    let ours;
-    try {
-        theirs = { value: fn(bson) };
-    } catch (err) {
-        theirs = { error: err };
-    }
-    try {
-        ours = { value: fn(OURS) };
-    } catch (err) {
-        ours = { error: err };
-    }
-    if (theirs.error) {
-        assert.ok(ours.error, `${label}: bson throws "${theirs.error.message}" but qbson does not`);
-        assert.ok(ours.error instanceof BSONError, `${label}: qbson threw ${ours.error.stack}`);
-        if (sameMessage) assert.strictEqual(ours.error.message, theirs.error.message, label);
-        return;
-    }
-    assert.ok(!ours.error, `${label}: qbson throws "${ours.error && ours.error.message}" but bson does not`);
-    assert.deepStrictEqual(ours.value, theirs.value, label);
-}
 
 // The ways a value shows up as text: JSON, util.inspect plain and coloured, nested, and inspect() called directly
 // (JSON.stringify is skipped when the value holds a bigint: it throws, in both libraries)
@@ -61,6 +37,11 @@ function commonChecks(value, bsontype) {
     assert.strictEqual(value[Symbol.for('@@mdb.bson.version')], 7);
     assert.strictEqual(value[Symbol.for('@@mdb.bson.type')], bsontype);
     assert.ok(!Object.keys(value).includes('_bsontype'));
+}
+
+// Runs fn(library) with qbson's classes and with bson's.
+function sameOutcome(fn, label, options) {
+    assertSameOutcome(() => fn(OURS), () => fn(bson), label, options);
 }
 
 describe('Code', function () {
