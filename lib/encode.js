@@ -11,7 +11,14 @@ const { writeInt32LE, writeDoubleLE, writeInt64FromNumberLE, writeBigInt64LE, co
 const { writeUtf8, writeCString } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
 
-const INITIAL_SCRATCH_SIZE = 64 * 1024;
+// Documents are encoded into a slab; an output of up to MAX_VIEW_LENGTH bytes is
+// handed out as a view of it, as Buffer.allocUnsafe hands out its pool, and the
+// next document goes after it. Saves an allocation and a copy per call: 3.3 us of
+// flat_bson's 42 us. Longer outputs are copied into a Buffer of their own.
+const SLAB_SIZE = 64 * 1024;
+const MAX_VIEW_LENGTH = 16 * 1024;
+// outputs are placed at multiples of 8, as in Buffer's pool
+const VIEW_ALIGNMENT = 8;
 // a scratch buffer grown past this by one huge document is not kept for the next call
 const MAX_KEPT_SCRATCH_SIZE = 4 * 1024 * 1024;
 // keys bson lets through checkKeys (they carry DBRef and cluster metadata)
@@ -21,6 +28,8 @@ class Encoder extends ContainerStack {
     constructor(buf) {
         super('ERR_BSON_ENCODE');
         this.buf = buf;
+        // where the document being encoded starts in buf
+        this.base = 0;
         this.checkKeys = false;
         this.serializeFunctions = false;
         this.ignoreUndefined = true;
@@ -50,14 +59,14 @@ class Encoder extends ContainerStack {
         if (pos + n > this.buf.length) this.grow(pos, n);
     }
 
-    // Grows by copying only the live region.
+    // Grows by copying only the live region, to the same offsets: callers hold positions.
     grow(pos, n) {
         const need = pos + n;
-        if (this.maxDocumentSize && need > this.maxDocumentSize + n) this.tooLarge(pos);
+        if (this.maxDocumentSize && need - this.base > this.maxDocumentSize + n) this.tooLarge(pos - this.base);
         let size = this.buf.length * 2;
         while (size < need) size *= 2;
-        const grown = Buffer.allocUnsafe(size);
-        this.buf.copy(grown, 0, 0, pos);
+        const grown = Buffer.allocUnsafeSlow(size);
+        this.buf.copy(grown, this.base, this.base, pos);
         this.buf = grown;
     }
 
@@ -73,19 +82,26 @@ function checkPositiveInteger(value, name) {
     return value;
 }
 
-let idleEncoder = new Encoder(Buffer.allocUnsafe(INITIAL_SCRATCH_SIZE));
+let idleEncoder = new Encoder(Buffer.allocUnsafeSlow(SLAB_SIZE));
 
 // The shared encoder when free; a fresh one when encode is re-entered (from a toBSON).
 function acquireEncoder(opts) {
     let enc = idleEncoder;
-    if (enc === null) enc = new Encoder(Buffer.allocUnsafe(1024));
+    if (enc === null) enc = new Encoder(Buffer.allocUnsafeSlow(SLAB_SIZE));
     else idleEncoder = null;
+    if (enc.buf.length - enc.base < MAX_VIEW_LENGTH) {
+        enc.buf = Buffer.allocUnsafeSlow(SLAB_SIZE);
+        enc.base = 0;
+    }
     enc.setOptions(opts);
     return enc;
 }
 
 function releaseEncoder(enc) {
-    if (enc.buf.length > MAX_KEPT_SCRATCH_SIZE) enc.buf = Buffer.allocUnsafe(INITIAL_SCRATCH_SIZE);
+    if (enc.buf.length > MAX_KEPT_SCRATCH_SIZE) {
+        enc.buf = Buffer.allocUnsafeSlow(SLAB_SIZE);
+        enc.base = 0;
+    }
     idleEncoder = enc;
 }
 
@@ -95,24 +111,25 @@ function abandonEncoder(enc) {
     releaseEncoder(enc);
 }
 
-// Encodes doc into the encoder's buffer from offset 0; returns the byte length.
+// Encodes doc into the encoder's buffer from enc.base; returns the offset after it.
 function encodeWith(enc, doc) {
     const root = checkRoot(doc);
+    const base = enc.base;
     let end;
     try {
-        end = root === null ? writeEmptyDocument(enc) : writeDocument(enc, 0, root, '');
+        end = root === null ? writeEmptyDocument(enc, base) : writeDocument(enc, base, root, '');
     } catch (err) {
         if (isStackOverflow(err)) {
             throw new BSONError(`document nests too deeply for the call stack (maxDepth ${enc.maxDepth})`, { code: 'ERR_BSON_TOO_DEEP' });
         }
         throw err;
     }
-    if (enc.maxDocumentSize && end > enc.maxDocumentSize) enc.tooLarge(end);
+    if (enc.maxDocumentSize && end - base > enc.maxDocumentSize) enc.tooLarge(end - base);
     return end;
 }
 
 // Encodes doc into a free encoder's buffer; returns that encoder, whose bytes
-// [0, enc.end) are the document, for the caller to copy out and release.
+// [enc.base, enc.end) are the document, for the caller to take and release.
 function encodeToScratch(doc, opts) {
     const enc = acquireEncoder(opts);
     try {
@@ -126,8 +143,16 @@ function encodeToScratch(doc, opts) {
 
 function encode(doc, opts) {
     const enc = encodeToScratch(doc, opts);
-    const out = Buffer.allocUnsafe(enc.end);
-    copyBytes(enc.buf, 0, enc.end, out, 0);
+    const start = enc.base;
+    const end = enc.end;
+    let out;
+    if (end - start <= MAX_VIEW_LENGTH) {
+        out = enc.buf.subarray(start, end);
+        enc.base = end + VIEW_ALIGNMENT - 1 - ((end + VIEW_ALIGNMENT - 1) % VIEW_ALIGNMENT);
+    } else {
+        out = Buffer.allocUnsafe(end - start);
+        copyBytes(enc.buf, start, end, out, 0);
+    }
     releaseEncoder(enc);
     return out;
 }
@@ -141,16 +166,16 @@ function encodeInto(doc, buf, offset, opts) {
         throw new BSONError(`offset ${offset} is outside the buffer of ${buf.length} bytes`);
     }
     const enc = encodeToScratch(doc, opts);
-    const end = enc.end;
-    if (end > buf.length - offset) {
+    const length = enc.end - enc.base;
+    if (length > buf.length - offset) {
         releaseEncoder(enc);
-        throw new BSONError(`document of ${end} bytes does not fit in the ${buf.length - offset} bytes after offset ${offset}`, {
+        throw new BSONError(`document of ${length} bytes does not fit in the ${buf.length - offset} bytes after offset ${offset}`, {
             code: 'ERR_BSON_BUFFER_TOO_SMALL',
         });
     }
-    copyBytes(enc.buf, 0, end, buf, offset);
+    copyBytes(enc.buf, enc.base, enc.end, buf, offset);
     releaseEncoder(enc);
-    return offset + end;
+    return offset + length;
 }
 
 // What encode accepts at the top, as bson@7 does: null is an empty document.
@@ -169,11 +194,11 @@ function isAnyArrayBuffer(value) {
     return value instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer);
 }
 
-function writeEmptyDocument(enc) {
-    enc.ensure(0, C.MIN_DOCUMENT_SIZE);
-    writeInt32LE(enc.buf, 0, C.MIN_DOCUMENT_SIZE);
-    enc.buf[4] = 0;
-    return C.MIN_DOCUMENT_SIZE;
+function writeEmptyDocument(enc, pos) {
+    enc.ensure(pos, C.MIN_DOCUMENT_SIZE);
+    writeInt32LE(enc.buf, pos, C.MIN_DOCUMENT_SIZE);
+    enc.buf[pos + 4] = 0;
+    return pos + C.MIN_DOCUMENT_SIZE;
 }
 
 // Writes obj (plain object, Map or array) as a document at pos; returns the next pos.

@@ -188,4 +188,59 @@ describe('encode', function () {
             assertSameAsBson({ a: inner });
         });
     });
+
+    describe('outputs', function () {
+        // sizes around the pooled-view limit (16 KiB) and the slab (64 KiB)
+        const SIZES = [0, 1, 7, 100, 1000, 6000, 16 * 1024 - 20, 16 * 1024 - 19, 16 * 1024, 40000, 70000, 200000];
+        function docOfSize(n, seed) {
+            return { seed, s: 'x'.repeat(n) };
+        }
+
+        it('each output keeps its bytes while later documents are encoded', function () {
+            const kept = [];
+            for (let i = 0; i < 400; i++) {
+                const doc = docOfSize(SIZES[(i * 7) % SIZES.length], i);
+                kept.push([doc, qbson.encode(doc)]);
+            }
+            for (const [doc, out] of kept) assert.strictEqual(hex(out), hex(bson.serialize(doc)));
+        });
+        it('a document that outgrows the space left keeps the outputs before it intact', function () {
+            const small = [];
+            for (let i = 0; i < 5; i++) small.push(qbson.encode(docOfSize(3000, i)));
+            const big = qbson.encode(docOfSize(300000, 'big'));
+            const after = qbson.encode(docOfSize(3000, 'after'));
+            for (let i = 0; i < 5; i++) assert.strictEqual(hex(small[i]), hex(bson.serialize(docOfSize(3000, i))));
+            assert.strictEqual(hex(big), hex(bson.serialize(docOfSize(300000, 'big'))));
+            assert.strictEqual(hex(after), hex(bson.serialize(docOfSize(3000, 'after'))));
+        });
+        it('a failed encode leaves earlier outputs intact', function () {
+            const before = qbson.encode(docOfSize(5000, 'before'));
+            const bad = { a: 'y'.repeat(5000), b: { 'c\u0000': 1 } };
+            assert.throws(() => qbson.encode(bad), qbson.BSONError);
+            assert.strictEqual(hex(before), hex(bson.serialize(docOfSize(5000, 'before'))));
+        });
+        it('maxDocumentSize counts from the start of the document, wherever it is placed', function () {
+            for (let i = 0; i < 20; i++) {
+                qbson.encode(docOfSize(3000, i));
+                const doc = docOfSize(100, i);
+                const size = bson.serialize(doc).length;
+                assert.strictEqual(qbson.encode(doc, { maxDocumentSize: size }).length, size);
+                assert.throws(
+                    () => qbson.encode(doc, { maxDocumentSize: size - 1 }),
+                    (err) => err instanceof qbson.BSONError && err.code === 'ERR_BSON_TOO_LARGE'
+                );
+            }
+            assert.throws(
+                () => qbson.encode(docOfSize(100000, 0), { maxDocumentSize: 50000 }),
+                (err) => err instanceof qbson.BSONError && err.code === 'ERR_BSON_TOO_LARGE'
+            );
+        });
+        it('outputs are Buffers of exactly the document', function () {
+            for (const n of SIZES) {
+                const out = qbson.encode(docOfSize(n, n));
+                assert.ok(Buffer.isBuffer(out));
+                assert.strictEqual(out.length, out.readInt32LE(0));
+            }
+        });
+    });
 });
