@@ -235,6 +235,26 @@ describe('encode', function () {
                 (err) => err instanceof qbson.BSONError && err.code === 'ERR_BSON_TOO_LARGE'
             );
         });
+        it('the encoder keeps no reference to a document once it is encoded', function (done) {
+            require('v8').setFlagsFromString('--expose-gc');
+            const gc = require('vm').runInNewContext('gc');
+            let ref = null;
+            (function () {
+                const doc = { a: { b: { c: [1, { d: 'e' }] } } };
+                ref = new WeakRef(doc.a.b.c[1]);
+                qbson.encode(doc);
+            })();
+            // a WeakRef target stays alive to the end of the job that made it
+            setImmediate(function () {
+                gc();
+                try {
+                    assert.strictEqual(ref.deref(), undefined);
+                    done();
+                } catch (err) {
+                    done(err);
+                }
+            });
+        });
         it('outputs are Buffers of exactly the document', function () {
             for (const n of SIZES) {
                 const out = qbson.encode(docOfSize(n, n));
