@@ -8,7 +8,7 @@ const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { ContainerStack } = require('./container-stack');
 const { writeInt32LE, writeDoubleLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes } = require('./bytes');
-const { writeUtf8, writeCString } = require('./utf8');
+const { writeUtf8, writeCString, writeKey } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
 
 // Documents are encoded into a slab; an output of up to MAX_VIEW_LENGTH bytes is
@@ -28,6 +28,8 @@ class Encoder extends ContainerStack {
     constructor(buf) {
         super('ERR_BSON_ENCODE');
         this.buf = buf;
+        // buf's bytes as a DataView, for writing cached keys four bytes at a time
+        this.view = new DataView(buf.buffer, buf.byteOffset, buf.length);
         // where the document being encoded starts in buf
         this.base = 0;
         this.checkKeys = false;
@@ -54,6 +56,11 @@ class Encoder extends ContainerStack {
         }
     }
 
+    setBuffer(buf) {
+        this.buf = buf;
+        this.view = new DataView(buf.buffer, buf.byteOffset, buf.length);
+    }
+
     // Makes room for n more bytes at pos; small enough to inline, growth is out of line.
     ensure(pos, n) {
         if (pos + n > this.buf.length) this.grow(pos, n);
@@ -67,7 +74,7 @@ class Encoder extends ContainerStack {
         while (size < need) size *= 2;
         const grown = Buffer.allocUnsafeSlow(size);
         this.buf.copy(grown, this.base, this.base, pos);
-        this.buf = grown;
+        this.setBuffer(grown);
     }
 
     tooLarge(size) {
@@ -90,7 +97,7 @@ function acquireEncoder(opts) {
     if (enc === null) enc = new Encoder(Buffer.allocUnsafeSlow(SLAB_SIZE));
     else idleEncoder = null;
     if (enc.buf.length - enc.base < MAX_VIEW_LENGTH) {
-        enc.buf = Buffer.allocUnsafeSlow(SLAB_SIZE);
+        enc.setBuffer(Buffer.allocUnsafeSlow(SLAB_SIZE));
         enc.base = 0;
     }
     enc.setOptions(opts);
@@ -99,7 +106,7 @@ function acquireEncoder(opts) {
 
 function releaseEncoder(enc) {
     if (enc.buf.length > MAX_KEPT_SCRATCH_SIZE) {
-        enc.buf = Buffer.allocUnsafeSlow(SLAB_SIZE);
+        enc.setBuffer(Buffer.allocUnsafeSlow(SLAB_SIZE));
         enc.base = 0;
     }
     idleEncoder = enc;
@@ -244,10 +251,11 @@ function writeElementHeader(enc, pos, type, key, isArrayIndex, room) {
         buf[pos++] = type;
         return writeIndexKey(buf, pos, key);
     }
-    enc.ensure(pos, 2 + 3 * key.length + room);
+    // 3 more than the key can take: a cached key is written in whole words
+    enc.ensure(pos, 5 + 3 * key.length + room);
     const buf = enc.buf;
     buf[pos++] = type;
-    const next = writeCString(buf, pos, key);
+    const next = writeKey(buf, enc.view, pos, key);
     if (next < 0) throw enc.fail('a key must not contain a NUL byte', key);
     if (enc.checkKeys) checkKey(enc, key);
     return next;

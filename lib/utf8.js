@@ -173,4 +173,66 @@ function readKey(buf, start, end, validate) {
     return str;
 }
 
-module.exports = { utf8Length, writeUtf8, writeCString, readUtf8, readKey, SHORT_ENCODE_LENGTH, SHORT_DECODE_LENGTH };
+// Keys repeat across documents too, so encoding keeps their UTF-8 bytes (with the
+// NUL) in a table, each padded to whole 32-bit words: a Map lookup and a few word
+// writes instead of a charCodeAt and a byte store per character (flat_bson encodes
+// 1.05-1.14x faster). When keys do not repeat the table is bypassed for a while: a
+// stream of never-seen keys would otherwise write 2x slower.
+const KEY_TABLE_ENTRIES = 4096;
+const KEY_TABLE_WORDS = 8 * KEY_TABLE_ENTRIES;
+// shorter and longer keys are written directly ({a: {a, b, c, d, e}} encodes 8%
+// slower through the table)
+const KEY_TABLE_MIN_LENGTH = 4;
+const KEY_TABLE_MAX_BYTES = 64;
+// key writes that bypass the table after it filled without its keys being reused
+const KEY_TABLE_REST = 1 << 18;
+const keyTableWords = new Int32Array(KEY_TABLE_WORDS);
+const keyTableBytes = new Uint8Array(keyTableWords.buffer);
+// key -> index of its first word * 128 + its byte length with the NUL
+const keyTable = new Map();
+let keyTableNextWord = 0;
+// hits since the table was last emptied, counted up to its size
+let keyTableHits = 0;
+let keyTableRest = 0;
+
+// Writes key and its NUL at pos through view (over buf's bytes), possibly writing
+// up to 3 bytes past them; returns the next pos, or -1 if key holds a NUL.
+function writeKey(buf, view, pos, key) {
+    if (key.length < KEY_TABLE_MIN_LENGTH) return writeCString(buf, pos, key);
+    if (keyTableRest !== 0) {
+        keyTableRest--;
+        return writeCString(buf, pos, key);
+    }
+    const entry = keyTable.get(key);
+    if (entry === undefined) return writeNewKey(buf, pos, key);
+    if (keyTableHits < KEY_TABLE_ENTRIES) keyTableHits++;
+    const end = pos + (entry & 127);
+    let word = entry >> 7;
+    for (let at = pos; at < end; at += 4) view.setInt32(at, keyTableWords[word++], true);
+    return end;
+}
+
+function writeNewKey(buf, pos, key) {
+    const next = writeCString(buf, pos, key);
+    const length = next - pos;
+    if (next < 0 || length > KEY_TABLE_MAX_BYTES) return next;
+    const words = (length + 3) >> 2;
+    if (keyTableNextWord + words > KEY_TABLE_WORDS || keyTable.size === KEY_TABLE_ENTRIES) {
+        const reused = keyTableHits >= keyTable.size;
+        keyTable.clear();
+        keyTableNextWord = 0;
+        keyTableHits = 0;
+        if (!reused) {
+            keyTableRest = KEY_TABLE_REST;
+            return next;
+        }
+    }
+    // the padding after the NUL is left as it is: the encoder overwrites what follows a key
+    const first = keyTableNextWord;
+    for (let i = 0; i < length; i++) keyTableBytes[first * 4 + i] = buf[pos + i];
+    keyTableNextWord += words;
+    keyTable.set(key, first * 128 + length);
+    return next;
+}
+
+module.exports = { utf8Length, writeUtf8, writeCString, writeKey, readUtf8, readKey, SHORT_ENCODE_LENGTH, SHORT_DECODE_LENGTH };

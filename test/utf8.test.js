@@ -4,7 +4,7 @@
 
 const assert = require('assert');
 const { isUtf8 } = require('buffer');
-const { utf8Length, writeUtf8, writeCString, readUtf8, readKey } = require('../lib/utf8');
+const { utf8Length, writeUtf8, writeCString, writeKey, readUtf8, readKey } = require('../lib/utf8');
 
 function random(seed) {
     return () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
@@ -55,5 +55,52 @@ describe('utf8', function () {
         }
         assert.strictEqual(writeCString(out, 0, 'é'), 3);
         assert.strictEqual(out.subarray(0, 3).toString('hex'), 'c3a900');
+    });
+
+    describe('writeKey', function () {
+        const out = Buffer.alloc(1024);
+        const view = new DataView(out.buffer, out.byteOffset, out.length);
+        function randomKey(rnd) {
+            const len = 1 + Math.floor(rnd() * 40);
+            let str = '';
+            for (let i = 0; i < len; i++) {
+                const unit = rnd() < 0.3 ? EDGE_UNITS[Math.floor(rnd() * EDGE_UNITS.length)] : 0x20 + Math.floor(rnd() * 0x5f);
+                str += String.fromCharCode(unit);
+            }
+            return str;
+        }
+        function assertWritesKey(key, pos) {
+            const expected = Buffer.from(key + '\u0000', 'utf8');
+            const end = writeKey(out, view, pos, key);
+            assert.strictEqual(out.subarray(pos, end).toString('hex'), expected.toString('hex'), JSON.stringify(key));
+        }
+
+        it('writes what Buffer.from writes, the first time and when the key is known', function () {
+            const rnd = random(13);
+            const keys = [];
+            for (let n = 0; n < 5000; n++) keys.push(randomKey(rnd));
+            for (let round = 0; round < 3; round++) {
+                for (let n = 0; n < keys.length; n++) assertWritesKey(keys[n], (n * 7 + round) % 500);
+            }
+        });
+        it('refuses a NUL every time, and writes long keys whole', function () {
+            for (let round = 0; round < 3; round++) {
+                for (const s of ['\u0000', 'a\u0000', 'é\u0000', 'x'.repeat(100) + '\u0000']) {
+                    assert.strictEqual(writeKey(out, view, 0, s), -1, JSON.stringify(s));
+                }
+                assertWritesKey('k'.repeat(63), 1);
+                assertWritesKey('k'.repeat(64), 2);
+                assertWritesKey('é'.repeat(40), 3);
+            }
+        });
+        it('stays exact through a long run of keys never seen before, and after it', function () {
+            const rnd = random(17);
+            const known = ['_id', 'name', 'value', 'é', 'x'.repeat(30)];
+            for (let n = 0; n < 300000; n++) {
+                assertWritesKey('k' + n.toString(36), n % 200);
+                if (n % 1000 === 0) for (const k of known) assertWritesKey(k, Math.floor(rnd() * 500));
+            }
+            for (let n = 0; n < 20000; n++) assertWritesKey(known[n % known.length], n % 300);
+        });
     });
 });
