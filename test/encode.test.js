@@ -93,6 +93,73 @@ describe('encode', function () {
         });
     });
 
+    describe('which keys of an object are written', function () {
+        // objects of 1, 2, 19 and 20 keys (the field-walking strategies change at 2 and 20)
+        function withKeys(n, proto) {
+            const obj = Object.create(proto === undefined ? Object.prototype : proto);
+            for (let i = 0; i < n; i++) obj['k' + i] = i;
+            return obj;
+        }
+        const COUNTS = [1, 2, 5, 19, 20, 40];
+
+        it('own enumerable string keys only, as bson: not inherited, non-enumerable or symbol keys', function () {
+            for (const n of COUNTS) {
+                const obj = withKeys(n, { inherited: 1, k0: 'shadowed' });
+                Object.defineProperty(obj, 'hidden', { value: 2, enumerable: false });
+                obj[Symbol('s')] = 3;
+                assertSameAsBson({ obj });
+                assert.ok(!qbson.encode(obj).includes(Buffer.from('inherited')));
+            }
+        });
+        it('keys added to Object.prototype are not written', function () {
+            Object.prototype.polluted = 'x';
+            try {
+                for (const n of COUNTS) assertSameAsBson({ obj: withKeys(n) });
+                assert.ok(!qbson.encode(withKeys(5)).includes(Buffer.from('polluted')));
+            } finally {
+                delete Object.prototype.polluted;
+            }
+        });
+        it('integer-like keys first in ascending order, then the rest in insertion order', function () {
+            for (const n of COUNTS) {
+                const obj = withKeys(n);
+                obj['10'] = 'ten';
+                obj['2'] = 'two';
+                assertSameAsBson({ obj });
+                assert.deepStrictEqual(Object.keys(qbson.decode(qbson.encode(obj))), Object.keys(obj));
+            }
+        });
+        it('null-prototype objects, class instances, and objects with deleted keys', function () {
+            class Point {
+                constructor() {
+                    this.x = 1;
+                    this.y = 2;
+                }
+                get norm() {
+                    return 3;
+                }
+            }
+            Point.prototype.enumerableOnPrototype = 4;
+            for (const n of COUNTS) {
+                const bare = withKeys(n, null);
+                const deleted = withKeys(n + 1);
+                delete deleted.k0;
+                assertSameAsBson({ bare, deleted, point: new Point() });
+            }
+        });
+        it('getters are read once each, in key order', function () {
+            for (const n of COUNTS) {
+                const reads = [];
+                const obj = {};
+                for (let i = 0; i < n; i++) {
+                    Object.defineProperty(obj, 'g' + i, { enumerable: true, get: () => (reads.push(i), i) });
+                }
+                qbson.encode(obj);
+                assert.deepStrictEqual(reads, Array.from({ length: n }, (_, i) => i));
+            }
+        });
+    });
+
     describe('refusals, each a BSONError naming where', function () {
         it('a key containing NUL', function () {
             assertEncodeError({ a: { 'b\u0000c': 1 } }, /NUL.*'a\.b\u0000c'/);
