@@ -68,6 +68,47 @@ describe('encode', function () {
             assertSameAsBson({ a: { toBSON: () => ({ x: 1 }) }, b: { toBSON: () => 5 } });
             assertSameAsBson({ toBSON: () => ({ y: 'root' }) });
         });
+        it('toBSON on instances of every BSON type, of qbson and of bson', function () {
+            const { assertSameOutcome } = require('./support/same-outcome');
+            function instances(lib) {
+                return [
+                    new lib.ObjectId('0123456789abcdef01234567'), lib.Long.fromNumber(5), new lib.Timestamp({ t: 1, i: 2 }),
+                    new lib.Double(1.5), new lib.Int32(7), lib.Decimal128.fromString('1.5'), new lib.Binary(Buffer.from('ab')),
+                    new lib.Code('f()'), new lib.Code('g()', { s: 1 }), new lib.BSONSymbol('sym'), new lib.BSONRegExp('a+', 'i'),
+                    new lib.DBRef('coll', 1), new lib.MinKey(), new lib.MaxKey(),
+                ];
+            }
+            const results = [() => 'replaced', () => ({ plain: true }), () => null, () => new bson.Int32(3)];
+            for (const lib of [qbson, bson]) {
+                for (const [i, value] of instances(lib).entries()) {
+                    const label = `${lib === qbson ? 'qbson' : 'bson'} ${value._bsontype}`;
+                    assertSameAsBson({ plain: value });
+                    for (const result of results) {
+                        const doc = { a: 1, v: Object.assign(instances(lib)[i], { toBSON: result }) };
+                        assertSameOutcome(() => hex(qbson.encode(doc)), () => hex(bson.serialize(doc)), label);
+                    }
+                }
+            }
+        });
+        it('what a toBSON returns is written as it is: its own toBSON is not called', function () {
+            let calls = 0;
+            const inner = Object.assign(new bson.Int32(9), { toBSON: () => (calls++, 'inner') });
+            const doc = { v: { toBSON: () => inner } };
+            assertSameAsBson(doc);
+            assert.strictEqual(calls, 0);
+            // a plain object's toBSON is called again as a document, by bson too
+            const plainInner = { toBSON: () => (calls++, { x: 2 }), x: 1 };
+            assertSameAsBson({ v: { toBSON: () => plainInner } });
+        });
+        it('a typed value of another major version, or an unknown tag, is refused unless its toBSON replaces it', function () {
+            const old = Object.defineProperty(new bson.Long(1, 0), Symbol.for('@@mdb.bson.version'), { value: 6 });
+            assertEncodeError({ a: old }, /not a BSON 7\.x type instance at key path 'a'/);
+            assertSameAsBson({ a: Object.assign(old, { toBSON: () => 'fine' }) });
+            const unknown = { _bsontype: 'Mystery', [Symbol.for('@@mdb.bson.version')]: 7 };
+            assertEncodeError({ a: [unknown] }, /unrecognized _bsontype 'Mystery' at key path 'a\.0'/);
+            assertSameAsBson({ a: Object.assign(unknown, { toBSON: () => 12 }) });
+            assertEncodeError({ a: { toBSON: () => old } }, /not a BSON 7\.x type instance/);
+        });
         it('null and undefined roots are the empty document', function () {
             assert.strictEqual(hex(qbson.encode(null)), '0500000000');
             assert.strictEqual(hex(qbson.encode(undefined)), '0500000000');
