@@ -7,7 +7,7 @@
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { ContainerStack } = require('./container-stack');
-const { writeInt32LE, writeDoubleLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes } = require('./bytes');
+const { writeInt32LE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes } = require('./bytes');
 const { writeUtf8, writeCString, writeKey } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
 
@@ -330,7 +330,7 @@ function writeElement(enc, pos, key, value, isArrayIndex) {
                 return writeInt32LE(enc.buf, pos, value);
             }
             pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
-            return writeDoubleLE(enc.buf, pos, value);
+            return writeDoubleViewLE(enc.view, pos, value);
         case 'boolean':
             pos = writeElementHeader(enc, pos, C.BSON_BOOLEAN, key, isArrayIndex, 1);
             enc.buf[pos] = value ? 1 : 0;
@@ -467,7 +467,7 @@ function writeTypedElement(enc, pos, key, value, tag, isArrayIndex, converted) {
                 return writeUnusualTyped(enc, pos, key, value, tag, converted, isArrayIndex);
             }
             pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
-            return writeDoubleLE(enc.buf, pos, value.value);
+            return writeDoubleViewLE(enc.view, pos, value.value);
         case 'Int32':
             if ((!converted && typeof value.toBSON === 'function') || value[VERSION_MARK] !== C.BSON_MAJOR_VERSION) {
                 return writeUnusualTyped(enc, pos, key, value, tag, converted, isArrayIndex);
