@@ -7,7 +7,7 @@
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { ContainerStack } = require('./container-stack');
-const { writeInt32LE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes } = require('./bytes');
+const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes } = require('./bytes');
 const { writeUtf8, writeCString, writeKey } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
 
@@ -208,7 +208,7 @@ function isAnyArrayBuffer(value) {
 
 function writeEmptyDocument(enc, pos) {
     enc.ensure(pos, C.MIN_DOCUMENT_SIZE);
-    writeInt32LE(enc.buf, pos, C.MIN_DOCUMENT_SIZE);
+    writeInt32ViewLE(enc.view, pos, C.MIN_DOCUMENT_SIZE);
     enc.buf[pos + 4] = 0;
     return pos + C.MIN_DOCUMENT_SIZE;
 }
@@ -246,7 +246,7 @@ function writeDocument(enc, pos, obj, key, self) {
     }
     enc.ensure(pos, 1);
     enc.buf[pos++] = 0;
-    writeInt32LE(enc.buf, start, pos - start);
+    writeInt32ViewLE(enc.view, start, pos - start);
     enc.leave();
     return pos;
 }
@@ -327,7 +327,7 @@ function writeElement(enc, pos, key, value, isArrayIndex) {
             // int32 when an integer in range and not -0, as bson@7
             if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
                 pos = writeElementHeader(enc, pos, C.BSON_INT32, key, isArrayIndex, 4);
-                return writeInt32LE(enc.buf, pos, value);
+                return writeInt32ViewLE(enc.view, pos, value);
             }
             pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
             return writeDoubleViewLE(enc.view, pos, value);
@@ -378,13 +378,13 @@ function skipElement(enc, pos, key, isArrayIndex) {
 // string, code and symbol: int32 byte length (with the NUL), UTF-8, NUL
 function writeStringElement(enc, pos, type, key, str, isArrayIndex) {
     pos = writeElementHeader(enc, pos, type, key, isArrayIndex, 5 + 3 * str.length);
-    return writeLengthPrefixedString(enc.buf, pos, str);
+    return writeLengthPrefixedString(enc, pos, str);
 }
 
-function writeLengthPrefixedString(buf, pos, str) {
-    const end = writeUtf8(buf, pos + 4, str);
-    buf[end] = 0;
-    writeInt32LE(buf, pos, end + 1 - (pos + 4));
+function writeLengthPrefixedString(enc, pos, str) {
+    const end = writeUtf8(enc.buf, pos + 4, str);
+    enc.buf[end] = 0;
+    writeInt32ViewLE(enc.view, pos, end + 1 - (pos + 4));
     return end + 1;
 }
 
@@ -425,12 +425,11 @@ function writeRegExp(enc, pos, key, pattern, flags, isArrayIndex) {
 function writeBinary(enc, pos, key, bytes, length, subtype, isArrayIndex) {
     const isOld = subtype === C.BINARY_OLD;
     pos = writeElementHeader(enc, pos, C.BSON_BINARY, key, isArrayIndex, 9 + length);
-    const buf = enc.buf;
     // subtype 2 repeats the length inside the payload
-    pos = writeInt32LE(buf, pos, isOld ? length + 4 : length);
-    buf[pos++] = subtype;
-    if (isOld) pos = writeInt32LE(buf, pos, length);
-    return copyBytes(bytes, 0, length, buf, pos);
+    pos = writeInt32ViewLE(enc.view, pos, isOld ? length + 4 : length);
+    enc.buf[pos++] = subtype;
+    if (isOld) pos = writeInt32ViewLE(enc.view, pos, length);
+    return copyBytes(bytes, 0, length, enc.buf, pos);
 }
 
 // Instances of qbson's or bson@7's type classes, recognised by their tag. Each case
@@ -453,15 +452,15 @@ function writeTypedElement(enc, pos, key, value, tag, isArrayIndex, converted) {
                 return writeUnusualTyped(enc, pos, key, value, tag, converted, isArrayIndex);
             }
             pos = writeElementHeader(enc, pos, C.BSON_INT64, key, isArrayIndex, 8);
-            writeInt32LE(enc.buf, pos, value.low);
-            return writeInt32LE(enc.buf, pos + 4, value.high);
+            writeInt32ViewLE(enc.view, pos, value.low);
+            return writeInt32ViewLE(enc.view, pos + 4, value.high);
         case 'Timestamp':
             if ((!converted && typeof value.toBSON === 'function') || value[VERSION_MARK] !== C.BSON_MAJOR_VERSION) {
                 return writeUnusualTyped(enc, pos, key, value, tag, converted, isArrayIndex);
             }
             pos = writeElementHeader(enc, pos, C.BSON_TIMESTAMP, key, isArrayIndex, 8);
-            writeInt32LE(enc.buf, pos, value.low);
-            return writeInt32LE(enc.buf, pos + 4, value.high);
+            writeInt32ViewLE(enc.view, pos, value.low);
+            return writeInt32ViewLE(enc.view, pos + 4, value.high);
         case 'Double':
             if ((!converted && typeof value.toBSON === 'function') || value[VERSION_MARK] !== C.BSON_MAJOR_VERSION) {
                 return writeUnusualTyped(enc, pos, key, value, tag, converted, isArrayIndex);
@@ -473,7 +472,7 @@ function writeTypedElement(enc, pos, key, value, tag, isArrayIndex, converted) {
                 return writeUnusualTyped(enc, pos, key, value, tag, converted, isArrayIndex);
             }
             pos = writeElementHeader(enc, pos, C.BSON_INT32, key, isArrayIndex, 4);
-            return writeInt32LE(enc.buf, pos, value.value);
+            return writeInt32ViewLE(enc.view, pos, value.value);
         case 'Decimal128':
             if ((!converted && typeof value.toBSON === 'function') || value[VERSION_MARK] !== C.BSON_MAJOR_VERSION) {
                 return writeUnusualTyped(enc, pos, key, value, tag, converted, isArrayIndex);
@@ -523,7 +522,7 @@ function writeTypedElement(enc, pos, key, value, tag, isArrayIndex, converted) {
             }
             const ns = value.namespace;
             pos = writeElementHeader(enc, pos, C.BSON_DBPOINTER, key, isArrayIndex, 17 + 3 * ns.length);
-            pos = writeLengthPrefixedString(enc.buf, pos, ns);
+            pos = writeLengthPrefixedString(enc, pos, ns);
             return copyBytes(value.oid.id, 0, 12, enc.buf, pos);
         }
         case 'Undefined':
@@ -551,9 +550,9 @@ function writeCodeWithScope(enc, pos, key, value, isArrayIndex) {
     const code = String(value.code);
     pos = writeElementHeader(enc, pos, C.BSON_CODE_W_SCOPE, key, isArrayIndex, 9 + 3 * code.length);
     const start = pos;
-    pos = writeLengthPrefixedString(enc.buf, pos + 4, code);
+    pos = writeLengthPrefixedString(enc, pos + 4, code);
     pos = writeDocument(enc, pos, value.scope, key);
-    writeInt32LE(enc.buf, start, pos - start);
+    writeInt32ViewLE(enc.view, start, pos - start);
     return pos;
 }
 
