@@ -3,6 +3,8 @@
 const assert = require('assert');
 const bson = require('bson');
 const qbson = require('..');
+const path = require('path');
+const { spawnSync } = require('child_process');
 const { normalize } = require('./support/normalize');
 
 function assertDecodeError(bytes, pattern, opts) {
@@ -148,5 +150,27 @@ describe('decode', function () {
         it('conflicting options are refused as bson refuses them', function () {
             assert.throws(() => qbson.decode(qbson.encode({}), { useBigInt64: true, promoteLongs: false }), qbson.BSONError);
         });
+    });
+
+    describe('speed does not depend on what was decoded before', function () {
+        // V8 enters code compiled on the stack (OSR) at a loop's back edge. If a
+        // function's regular optimized code is later thrown away, calls that reach
+        // that back edge keep entering the OSR code and the function is never
+        // optimized again: small documents then decoded up to 10x slower for good.
+        const name = 'after a long array, documents of up to 16 fields never enter OSR code';
+        const script = path.join(__dirname, 'fixtures', 'osr-history.js');
+        const res = spawnSync(process.execPath, ['--trace-osr', script], { encoding: 'utf8', maxBuffer: 64 << 20 });
+        const [before, after] = res.stdout.split('--- small documents ---\n');
+        // the premise: the long array got decodeDocument compiled on the stack
+        if (res.status === 0 && !/OSR - .*function: decodeDocument\b/.test(before)) {
+            it.skip(`${name} (skipped: this V8 did not compile decodeDocument on the stack, or traces OSR differently)`);
+        } else {
+            it(name, function () {
+                assert.strictEqual(res.status, 0, res.stderr);
+                assert.ok(/decoded \d+ fields/.test(after), res.stdout.slice(-500));
+                const entries = after.split('\n').filter((line) => /OSR - entry.*function: decodeDocument\b/.test(line));
+                assert.strictEqual(entries.length, 0, `${entries.length} entries, the first: ${entries[0]}`);
+            });
+        }
     });
 });
