@@ -153,10 +153,7 @@ describe('decode', function () {
     });
 
     describe('speed does not depend on what was decoded before', function () {
-        // V8 enters code compiled on the stack (OSR) at a loop's back edge. If a
-        // function's regular optimized code is later thrown away, calls that reach
-        // that back edge keep entering the OSR code and the function is never
-        // optimized again: small documents then decoded up to 10x slower for good.
+        // why a long array could slow later decodes down: ELEMENTS_PER_RUN in lib/decode.js
         const name = 'after a long array, documents of up to 16 fields never enter OSR code';
         const script = path.join(__dirname, 'fixtures', 'osr-history.js');
         const res = spawnSync(process.execPath, ['--trace-osr', script], { encoding: 'utf8', maxBuffer: 64 << 20 });
