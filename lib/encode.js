@@ -321,29 +321,38 @@ function decimalDigits(n) {
 }
 
 function writeElement(enc, pos, key, value, isArrayIndex) {
+    // an if-chain of typeof tests, not a switch: V8 turns each test into an inline
+    // type check, where a switch calls its Typeof builtin for every element
+    if (typeof value === 'string') return writeStringElement(enc, pos, C.BSON_STRING, key, value, isArrayIndex);
+    if (typeof value === 'number') {
+        // int32 when an integer in range and not -0, as bson@7
+        if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
+            pos = writeElementHeader(enc, pos, C.BSON_INT32, key, isArrayIndex, 4);
+            return writeInt32ViewLE(enc.view, pos, value);
+        }
+        pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
+        return writeDoubleViewLE(enc.view, pos, value);
+    }
+    if (typeof value === 'object') {
+        if (value === null) return writeElementHeader(enc, pos, C.BSON_NULL, key, isArrayIndex, 0);
+        // the tag first (read once: on bson's classes it is a prototype getter); a
+        // typed value's toBSON is looked for in the writer of its type
+        const tag = value._bsontype;
+        if (tag != null) return writeTypedElement(enc, pos, key, value, tag, isArrayIndex, false);
+        if (typeof value.toBSON === 'function') return writeToBSONResult(enc, pos, key, value.toBSON(), isArrayIndex);
+        return writeObjectElement(enc, pos, key, value, isArrayIndex);
+    }
+    if (typeof value === 'boolean') {
+        pos = writeElementHeader(enc, pos, C.BSON_BOOLEAN, key, isArrayIndex, 1);
+        enc.buf[pos] = value ? 1 : 0;
+        return pos + 1;
+    }
+    return writeOtherElement(enc, pos, key, value, isArrayIndex);
+}
+
+// undefined, bigint, function and symbol
+function writeOtherElement(enc, pos, key, value, isArrayIndex) {
     switch (typeof value) {
-        case 'string':
-            return writeStringElement(enc, pos, C.BSON_STRING, key, value, isArrayIndex);
-        case 'number':
-            // int32 when an integer in range and not -0, as bson@7
-            if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
-                pos = writeElementHeader(enc, pos, C.BSON_INT32, key, isArrayIndex, 4);
-                return writeInt32ViewLE(enc.view, pos, value);
-            }
-            pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
-            return writeDoubleViewLE(enc.view, pos, value);
-        case 'boolean':
-            pos = writeElementHeader(enc, pos, C.BSON_BOOLEAN, key, isArrayIndex, 1);
-            enc.buf[pos] = value ? 1 : 0;
-            return pos + 1;
-        case 'object':
-            if (value === null) return writeElementHeader(enc, pos, C.BSON_NULL, key, isArrayIndex, 0);
-            // the tag first (read once: on bson's classes it is a prototype getter); a
-            // typed value's toBSON is looked for in the writer of its type
-            const tag = value._bsontype;
-            if (tag != null) return writeTypedElement(enc, pos, key, value, tag, isArrayIndex, false);
-            if (typeof value.toBSON === 'function') return writeToBSONResult(enc, pos, key, value.toBSON(), isArrayIndex);
-            return writeObjectElement(enc, pos, key, value, isArrayIndex);
         case 'undefined':
             if (isArrayIndex || !enc.ignoreUndefined) return writeElementHeader(enc, pos, C.BSON_NULL, key, isArrayIndex, 0);
             return skipElement(enc, pos, key, isArrayIndex);
