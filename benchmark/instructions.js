@@ -6,7 +6,7 @@
 // cannot. It is not speed (a cache miss costs more than an add): use it to compare
 // two versions of the code, and the timed harness (run.js) for the figures.
 //
-//   node benchmark/instructions.js [--op encode|decode] [--lib qbson,bson,DIR...] [data set ...]
+//   node benchmark/instructions.js [--op encode|decode] [--lib qbson,bson,DIR...] [--all-shapes] [data set ...]
 //
 // DIR is another checkout of qbson (for example a worktree at an older commit),
 // shown by its folder name. Each count is (count for 3n ops - count for n ops) / 2n,
@@ -33,22 +33,34 @@ function loadLibrary(name, op) {
     return op === 'encode' ? (doc) => q.encode(doc) : (buf) => q.decode(buf);
 }
 
-// In the child: run the operation `count` times over the data set.
-function child(name, op, set, count) {
+function inputsFor(op, set) {
     const bson = require('bson');
     const docs = require('./datasets').load(set).docs;
-    const inputs = op === 'encode' ? docs : docs.map((doc) => Buffer.from(bson.serialize(doc)));
+    return op === 'encode' ? docs : docs.map((doc) => Buffer.from(bson.serialize(doc)));
+}
+
+// In the child: run the operation `count` times over the data set. With allShapes,
+// every data set goes through the library first, as in the timed harness: its
+// property loads then see documents of many shapes, as they do there.
+function child(name, op, set, count, allShapes) {
+    const inputs = inputsFor(op, set);
     const run = loadLibrary(name, op);
     let sink = 0;
+    if (allShapes) {
+        const { NAMES } = require('./datasets');
+        for (const other of NAMES) {
+            for (const input of inputsFor(op, other)) sink += run(input) ? 0 : 1;
+        }
+    }
     for (let i = 0; i < count; i++) {
         for (let j = 0; j < inputs.length; j++) sink += run(inputs[j]) ? 1 : 0;
     }
     if (sink !== count * inputs.length) throw new Error('an operation returned nothing');
 }
 
-function countInstructions(name, op, set, count) {
+function countInstructions(name, op, set, count, allShapes) {
     const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded',
-        __filename, '--child', name, op, set, String(count)];
+        __filename, '--child', name, op, set, String(count), allShapes ? 'all-shapes' : 'one-shape'];
     return new Promise((resolve, reject) => {
         const proc = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
         let stderr = '';
@@ -84,7 +96,11 @@ async function runAll(jobs) {
 
 async function main() {
     const { values, positionals } = parseArgs({
-        options: { op: { type: 'string', default: 'encode' }, lib: { type: 'string', default: 'qbson,bson' } },
+        options: {
+            op: { type: 'string', default: 'encode' },
+            lib: { type: 'string', default: 'qbson,bson' },
+            'all-shapes': { type: 'boolean', default: false },
+        },
         allowPositionals: true,
     });
     if (values.op !== 'encode' && values.op !== 'decode') throw new Error('--op is encode or decode');
@@ -97,13 +113,15 @@ async function main() {
         for (const name of libs) {
             const cell = { set, name, n };
             cells.push(cell);
-            jobs.push(() => countInstructions(name, values.op, set, n).then((c) => (cell.low = c)));
-            jobs.push(() => countInstructions(name, values.op, set, 3 * n).then((c) => (cell.high = c)));
+            const allShapes = values['all-shapes'];
+            jobs.push(() => countInstructions(name, values.op, set, n, allShapes).then((c) => (cell.low = c)));
+            jobs.push(() => countInstructions(name, values.op, set, 3 * n, allShapes).then((c) => (cell.high = c)));
         }
     }
     await runAll(jobs);
     const label = (name) => (name === 'qbson' || name === 'bson' ? name : path.basename(path.resolve(name)));
-    console.log(`${values.op}: instructions per operation (callgrind, node ${process.version} --single-threaded)\n`);
+    const shapes = values['all-shapes'] ? ', after every data set' : '';
+    console.log(`${values.op}: instructions per operation (callgrind, node ${process.version} --single-threaded${shapes})\n`);
     console.log('| data set | ' + libs.map(label).join(' | ') + ' |');
     console.log('| :--- |' + libs.map(() => ' ---: |').join(''));
     for (const set of sets) {
@@ -116,7 +134,7 @@ async function main() {
 }
 
 if (process.argv[2] === '--child') {
-    child(process.argv[3], process.argv[4], process.argv[5], Number(process.argv[6]));
+    child(process.argv[3], process.argv[4], process.argv[5], Number(process.argv[6]), process.argv[7] === 'all-shapes');
 } else {
     main().catch((err) => {
         console.error(err.message);
