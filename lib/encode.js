@@ -7,7 +7,7 @@
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { ContainerStack } = require('./container-stack');
-const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes } = require('./bytes');
+const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView } = require('./bytes');
 const { writeUtf8, writeCString, writeKey } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
 
@@ -35,6 +35,9 @@ class Encoder extends ContainerStack {
         this.buf = null;
         // buf's bytes as a DataView, for word-sized writes
         this.view = null;
+        // buf's memory, for the views handed out as outputs
+        this.arrayBuffer = null;
+        this.byteOffset = 0;
         this.setBuffer(buf);
         // where the document being encoded starts in buf
         this.base = 0;
@@ -64,7 +67,9 @@ class Encoder extends ContainerStack {
 
     setBuffer(buf) {
         this.buf = buf;
-        this.view = new DataView(buf.buffer, buf.byteOffset, buf.length);
+        this.arrayBuffer = buf.buffer;
+        this.byteOffset = buf.byteOffset;
+        this.view = new DataView(this.arrayBuffer, this.byteOffset, buf.length);
     }
 
     // Encodes from the start of a fresh slab; the old one lives on in its outputs.
@@ -160,7 +165,7 @@ function encode(doc, opts) {
     const end = enc.end;
     let out;
     if (end - start <= MAX_VIEW_LENGTH) {
-        out = enc.buf.subarray(start, end);
+        out = bufferView(enc.arrayBuffer, enc.byteOffset + start, end - start);
         enc.base = end + VIEW_ALIGNMENT - 1 - ((end + VIEW_ALIGNMENT - 1) % VIEW_ALIGNMENT);
     } else {
         out = Buffer.allocUnsafe(end - start);

@@ -367,6 +367,7 @@ describe('encode', function () {
             for (const n of SIZES) {
                 const out = qbson.encode(docOfSize(n, n));
                 assert.ok(Buffer.isBuffer(out));
+                assert.strictEqual(Object.getPrototypeOf(out), Buffer.prototype);
                 assert.strictEqual(out.length, out.readInt32LE(0));
             }
         });
