@@ -8,7 +8,7 @@ const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { ContainerStack } = require('./container-stack');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView } = require('./bytes');
-const { writeUtf8, writeCString, writeKey } = require('./utf8');
+const { writeUtf8, writeCString, writeKey, startKeySequence } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
 
 // Documents are encoded into a slab; an output of up to MAX_VIEW_LENGTH bytes is
@@ -115,6 +115,7 @@ function acquireEncoder(opts) {
     else idleEncoder = null;
     if (enc.buf.length - enc.base < MAX_VIEW_LENGTH) enc.startSlab();
     enc.setOptions(opts);
+    startKeySequence();
     return enc;
 }
 

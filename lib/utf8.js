@@ -208,6 +208,20 @@ let keyTableNextWord = 0;
 let keyTableHits = 0;
 let keyTableRest = 0;
 
+// Documents of one shape repeat their keys in one order, so each key that goes
+// through the table is also remembered by its place in the sequence of keys since
+// the encode began: when the same string comes at that place again, its entry is
+// taken from there without the Map lookup, which took 8% of flat_bson's encode time.
+const KEY_SEQUENCE_LENGTH = 1024;
+const keySequenceKeys = new Array(KEY_SEQUENCE_LENGTH).fill('');
+const keySequenceEntries = new Int32Array(KEY_SEQUENCE_LENGTH);
+let keySequencePos = 0;
+
+// The encoder calls this as each encode begins.
+function startKeySequence() {
+    keySequencePos = 0;
+}
+
 // Writes key and its NUL at pos through view (over buf's bytes), possibly writing
 // up to 3 bytes past them; returns the next pos, or -1 if key holds a NUL.
 function writeKey(buf, view, pos, key) {
@@ -216,16 +230,31 @@ function writeKey(buf, view, pos, key) {
         keyTableRest--;
         return writeCString(buf, pos, key);
     }
-    const entry = keyTable.get(key);
-    if (entry === undefined) return writeNewKey(buf, pos, key);
+    const at = keySequencePos;
+    let entry;
+    if (at < KEY_SEQUENCE_LENGTH) {
+        keySequencePos = at + 1;
+        if (keySequenceKeys[at] === key) {
+            entry = keySequenceEntries[at];
+        } else {
+            entry = keyTable.get(key);
+            if (entry === undefined) return writeNewKey(buf, pos, key, at);
+            keySequenceKeys[at] = key;
+            keySequenceEntries[at] = entry;
+        }
+    } else {
+        entry = keyTable.get(key);
+        if (entry === undefined) return writeNewKey(buf, pos, key, at);
+    }
     if (keyTableHits < KEY_TABLE_ENTRIES) keyTableHits++;
     const end = pos + (entry & 127);
     let word = entry >> 7;
-    for (let at = pos; at < end; at += 4) view.setInt32(at, keyTableWords[word++], true);
+    for (let p = pos; p < end; p += 4) view.setInt32(p, keyTableWords[word++], true);
     return end;
 }
 
-function writeNewKey(buf, pos, key) {
+// at: the key's place in the sequence
+function writeNewKey(buf, pos, key, at) {
     const next = writeCString(buf, pos, key);
     const length = next - pos;
     if (next < 0 || length > KEY_TABLE_MAX_BYTES) return next;
@@ -233,6 +262,7 @@ function writeNewKey(buf, pos, key) {
     if (keyTableNextWord + words > KEY_TABLE_WORDS || keyTable.size === KEY_TABLE_ENTRIES) {
         const reused = keyTableHits >= keyTable.size;
         keyTable.clear();
+        keySequenceKeys.fill('');
         keyTableNextWord = 0;
         keyTableHits = 0;
         if (!reused) {
@@ -244,8 +274,13 @@ function writeNewKey(buf, pos, key) {
     const first = keyTableNextWord;
     for (let i = 0; i < length; i++) keyTableBytes[first * 4 + i] = buf[pos + i];
     keyTableNextWord += words;
-    keyTable.set(key, first * 128 + length);
+    const entry = first * 128 + length;
+    keyTable.set(key, entry);
+    if (at < KEY_SEQUENCE_LENGTH) {
+        keySequenceKeys[at] = key;
+        keySequenceEntries[at] = entry;
+    }
     return next;
 }
 
-module.exports = { utf8Length, writeUtf8, writeCString, writeKey, readUtf8, readKey, SHORT_ENCODE_LENGTH, SHORT_DECODE_LENGTH };
+module.exports = { utf8Length, writeUtf8, writeCString, writeKey, startKeySequence, readUtf8, readKey, SHORT_ENCODE_LENGTH, SHORT_DECODE_LENGTH };

@@ -93,6 +93,28 @@ describe('utf8', function () {
                 assertWritesKey('é'.repeat(40), 3);
             }
         });
+        it('writes a repeated sequence of keys exactly, also after the table was emptied and refilled', function () {
+            // a fresh copy of the module: its table starts empty, as in a new process
+            const modulePath = require.resolve('../lib/utf8');
+            delete require.cache[modulePath];
+            const fresh = require('../lib/utf8');
+            delete require.cache[modulePath];
+            require('../lib/utf8');
+            function check(key, pos) {
+                const end = fresh.writeKey(out, view, pos, key);
+                assert.strictEqual(out.subarray(pos, end).toString('hex'), Buffer.from(key + '\u0000').toString('hex'), key);
+            }
+            const shape = ['alpha', 'bravo', 'charlie', 'é-key'];
+            for (let round = 0; round < 3; round++) {
+                fresh.startKeySequence();
+                shape.forEach((k, i) => check(k, i * 40));
+                // then each of 5,000 keys three times: the table fills with reused keys and
+                // is emptied, and later keys take the words that the shape's keys had
+                for (let n = 0; n < 5000; n++) {
+                    for (let k = 0; k < 3; k++) check('filler' + n, k * 100);
+                }
+            }
+        });
         it('stays exact through a long run of keys never seen before, and after it', function () {
             const rnd = random(17);
             const known = ['_id', 'name', 'value', 'é', 'x'.repeat(30)];
