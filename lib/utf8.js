@@ -231,20 +231,14 @@ function writeKey(buf, view, pos, key) {
         return writeCString(buf, pos, key);
     }
     const at = keySequencePos;
+    if (at < KEY_SEQUENCE_LENGTH) keySequencePos = at + 1;
     let entry;
-    if (at < KEY_SEQUENCE_LENGTH) {
-        keySequencePos = at + 1;
-        if (keySequenceKeys[at] === key) {
-            entry = keySequenceEntries[at];
-        } else {
-            entry = keyTable.get(key);
-            if (entry === undefined) return writeNewKey(buf, pos, key, at);
-            keySequenceKeys[at] = key;
-            keySequenceEntries[at] = entry;
-        }
+    if (at < KEY_SEQUENCE_LENGTH && keySequenceKeys[at] === key) {
+        entry = keySequenceEntries[at];
     } else {
         entry = keyTable.get(key);
         if (entry === undefined) return writeNewKey(buf, pos, key, at);
+        rememberKeyAt(at, key, entry);
     }
     if (keyTableHits < KEY_TABLE_ENTRIES) keyTableHits++;
     const end = pos + (entry & 127);
@@ -276,11 +270,15 @@ function writeNewKey(buf, pos, key, at) {
     keyTableNextWord += words;
     const entry = first * 128 + length;
     keyTable.set(key, entry);
-    if (at < KEY_SEQUENCE_LENGTH) {
-        keySequenceKeys[at] = key;
-        keySequenceEntries[at] = entry;
-    }
+    rememberKeyAt(at, key, entry);
     return next;
+}
+
+// Records key's table entry at its place in the sequence (past the end, nothing).
+function rememberKeyAt(at, key, entry) {
+    if (at >= KEY_SEQUENCE_LENGTH) return;
+    keySequenceKeys[at] = key;
+    keySequenceEntries[at] = entry;
 }
 
 module.exports = { utf8Length, writeUtf8, writeCString, writeKey, startKeySequence, readUtf8, readKey, SHORT_ENCODE_LENGTH, SHORT_DECODE_LENGTH };
