@@ -21,6 +21,7 @@ const { BSONSymbol } = require('./types/bson-symbol');
 const { DBRef } = require('./types/dbref');
 const { MinKey, MaxKey } = require('./types/min-max-key');
 const { DBPointer, BSONUndefined } = require('./types/deprecated');
+const { WideObject } = require('./wide-object');
 
 // An int64 decodes to a number when it is exactly representable (bson's rule).
 // bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
@@ -164,7 +165,8 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role) {
     const buf = dec.buf;
     const end = start + size - 1; // the terminating NUL, already checked
     const isRoot = role === ROLE_ROOT;
-    const out = isArray ? [] : {};
+    let out = isArray ? [] : {};
+    let widened = isArray;
     // a document whose $-keys are only $ref, $id and $db may be a DBRef
     let dollarKeys = 0;
     let onlyDBRefKeys = true;
@@ -316,6 +318,11 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role) {
             else if (key === '__proto__') setOwn(out, key, value);
             else out[key] = value;
         } while (pos < end && --left !== 0);
+        // a document longer than one run goes on in a WideObject (see lib/wide-object.js)
+        if (!widened && pos < end) {
+            out = widen(out);
+            widened = true;
+        }
     } while (pos < end);
     if (pos !== end) throw dec.fail(`last element runs past the end of its ${isArray ? 'array' : 'document'}`, pos);
     if (dollarKeys !== 0 && onlyDBRefKeys && role !== ROLE_SCOPE && isDBRefLike(out)) return toDBRef(out);
@@ -419,6 +426,18 @@ function readCodeWithScope(dec, pos, end, depth, validate) {
         throw dec.fail(`code with scope length ${total} disagrees with its parts (${8 + codeLen + scopeSize} bytes)`, pos);
     }
     return new Code(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE));
+}
+
+// The fields decoded so far, moved to a WideObject in the same order.
+function widen(obj) {
+    const wide = new WideObject();
+    const keys = Object.keys(obj);
+    for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        if (key === '__proto__') setOwn(wide, key, obj[key]);
+        else wide[key] = obj[key];
+    }
+    return wide;
 }
 
 // An own data property even for '__proto__', which plain assignment would treat as the prototype.
