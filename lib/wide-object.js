@@ -34,7 +34,4 @@ function WideObject(reserve) {
 WideObject.prototype = Object.prototype;
 new WideObject(true);
 
-// The number of fields inside a WideObject.
-const WIDE_OBJECT_FIELDS = 128;
-
-module.exports = { WideObject, WIDE_OBJECT_FIELDS };
+module.exports = { WideObject };
