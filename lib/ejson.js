@@ -29,6 +29,7 @@ const { BSONSymbol } = require('./types/bson-symbol');
 const { DBRef } = require('./types/dbref');
 const { MinKey, MaxKey } = require('./types/min-max-key');
 const { DBPointer, BSONUndefined } = require('./types/deprecated');
+const { WideObject, MAX_FAST_KEYED_FIELDS } = require('./wide-object');
 
 // bson compares plain numbers with 2^63 - 1 written as a number, which is 2^63
 const INT64_MAX_AS_NUMBER = 9223372036854775807;
@@ -143,8 +144,9 @@ function objectToEJSON(w, value, key) {
 }
 
 function documentToEJSON(w, doc) {
-    const out = {};
     const keys = Object.keys(doc);
+    // a wrapper tree of many keys per object is walked faster by JSON.stringify when fast
+    const out = keys.length > MAX_FAST_KEYED_FIELDS ? new WideObject() : {};
     for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
         setKey(out, k, toEJSON(w, doc[k], k));

@@ -34,4 +34,7 @@ function WideObject(reserve) {
 WideObject.prototype = Object.prototype;
 new WideObject(true);
 
-module.exports = { WideObject };
+// the most fields {} takes by computed-key stores before V8 makes it a dictionary
+const MAX_FAST_KEYED_FIELDS = 16;
+
+module.exports = { WideObject, MAX_FAST_KEYED_FIELDS };

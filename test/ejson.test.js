@@ -501,6 +501,21 @@ describe('EJSON.stringify', function () {
         assert.strictEqual(EJSON.stringify(doc, CANONICAL), '{"__proto__":{"x":{"$numberInt":"1"}}}');
     });
 
+    it('writes documents of more than 16 keys as bson does, __proto__ and key order included', function () {
+        // past 16 keys the wrapper objects are WideObjects (lib/wide-object.js)
+        for (const count of [16, 17, 40, 300]) {
+            const pairs = Array.from({ length: count }, (_, i) => `"k${i}": ${i % 2 ? i : `"s${i}"`}`);
+            pairs[count > 20 ? 20 : 2] = '"__proto__": {"x": 1}';
+            pairs.push('"7": 1.5');
+            const doc = JSON.parse(`{${pairs.join(',')}}`);
+            assert.strictEqual(EJSON.stringify(doc, CANONICAL), bson.EJSON.stringify(doc, CANONICAL));
+            const tree = EJSON.serialize(doc, CANONICAL);
+            assert.strictEqual(Object.getPrototypeOf(tree), Object.prototype);
+            assert.deepStrictEqual(Object.keys(tree), Object.keys(doc));
+            assert.ok(Object.prototype.hasOwnProperty.call(tree, '__proto__'));
+        }
+    });
+
     it('refuses an object with a _bsontype that is not a BSON 7 type instance, naming its path', function () {
         assertBSONError(() => EJSON.stringify({ a: { b: { _bsontype: 'ObjectId', id: 'x' } } }), /not a BSON 7\.x type instance at key path 'a\.b'/);
         assertBSONError(() => EJSON.stringify({ a: { _bsontype: 5 } }), /_bsontype must be a string/);
