@@ -21,7 +21,7 @@ const { BSONSymbol } = require('./types/bson-symbol');
 const { DBRef } = require('./types/dbref');
 const { MinKey, MaxKey } = require('./types/min-max-key');
 const { DBPointer, BSONUndefined } = require('./types/deprecated');
-const { WideObject } = require('./wide-object');
+const { WideObject, setField } = require('./wide-object');
 
 // An int64 decodes to a number when it is exactly representable (bson's rule).
 // bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
@@ -317,8 +317,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role) {
             }
 
             if (isArray) out.push(value);
-            else if (key === '__proto__') setOwn(out, key, value);
-            else out[key] = value;
+            else setField(out, key, value);
         } while (pos < end && --left !== 0);
         // a document longer than one run goes on in a WideObject (see lib/wide-object.js)
         if (!widened && pos < end) {
@@ -434,17 +433,8 @@ function readCodeWithScope(dec, pos, end, depth, validate) {
 function widen(obj) {
     const wide = new WideObject();
     const keys = Object.keys(obj);
-    for (let i = 0; i < keys.length; i++) {
-        const key = keys[i];
-        if (key === '__proto__') setOwn(wide, key, obj[key]);
-        else wide[key] = obj[key];
-    }
+    for (let i = 0; i < keys.length; i++) setField(wide, keys[i], obj[keys[i]]);
     return wide;
-}
-
-// An own data property even for '__proto__', which plain assignment would treat as the prototype.
-function setOwn(obj, key, value) {
-    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 function isDBRefLike(doc) {
@@ -454,7 +444,7 @@ function isDBRefLike(doc) {
 function toDBRef(doc) {
     const fields = {};
     for (const k of Object.keys(doc)) {
-        if (k !== '$ref' && k !== '$id' && k !== '$db') setOwn(fields, k, doc[k]);
+        if (k !== '$ref' && k !== '$id' && k !== '$db') setField(fields, k, doc[k]);
     }
     return new DBRef(doc.$ref, doc.$id, doc.$db, fields);
 }

@@ -29,7 +29,7 @@ const { BSONSymbol } = require('./types/bson-symbol');
 const { DBRef } = require('./types/dbref');
 const { MinKey, MaxKey } = require('./types/min-max-key');
 const { DBPointer, BSONUndefined } = require('./types/deprecated');
-const { WideObject, MAX_FAST_KEYED_FIELDS } = require('./wide-object');
+const { WideObject, MAX_FAST_KEYED_FIELDS, setField } = require('./wide-object');
 
 // bson compares plain numbers with 2^63 - 1 written as a number, which is 2^63
 const INT64_MAX_AS_NUMBER = 9223372036854775807;
@@ -54,15 +54,6 @@ const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function isPlainObjectValue(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-// Sets a key on a fresh object, keeping '__proto__' an own property.
-function setKey(obj, key, value) {
-    if (key === '__proto__') {
-        Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
-    } else {
-        obj[key] = value;
-    }
 }
 
 function hexByte(n) {
@@ -149,7 +140,7 @@ function documentToEJSON(w, doc) {
     const out = keys.length > MAX_FAST_KEYED_FIELDS ? new WideObject() : {};
     for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
-        setKey(out, k, toEJSON(w, doc[k], k));
+        setField(out, k, toEJSON(w, doc[k], k));
     }
     return out;
 }
@@ -293,7 +284,7 @@ const TO_EJSON = new Map(Object.entries({
         if (db) out.$db = db;
         if (fields) {
             const keys = Object.keys(fields);
-            for (let i = 0; i < keys.length; i++) setKey(out, keys[i], fields[keys[i]]);
+            for (let i = 0; i < keys.length; i++) setField(out, keys[i], fields[keys[i]]);
         }
         return out;
     },
@@ -427,7 +418,7 @@ function toDBRef(obj, keys) {
     const fields = {};
     for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
-        if (k !== '$ref' && k !== '$id' && k !== '$db') setKey(fields, k, obj[k]);
+        if (k !== '$ref' && k !== '$id' && k !== '$db') setField(fields, k, obj[k]);
     }
     return new DBRef(obj.$ref, obj.$id, obj.$db, fields);
 }
