@@ -53,3 +53,26 @@ module.exports = {
     BSON_MAJOR_VERSION: 7,
     BSON_TYPE_SYMBOL: Symbol.for('@@mdb.bson.type'),
 };
+
+const C = module.exports;
+
+// The bytes of each type's value where that size is fixed; -1 where the value
+// carries its own length or is a document.
+const FIXED_VALUE_SIZE = new Int8Array(256).fill(-1);
+for (const [type, size] of [
+    [C.BSON_DOUBLE, 8],
+    [C.BSON_UNDEFINED, 0],
+    [C.BSON_OBJECTID, 12],
+    [C.BSON_BOOLEAN, 1],
+    [C.BSON_DATE, 8],
+    [C.BSON_NULL, 0],
+    [C.BSON_INT32, 4],
+    [C.BSON_TIMESTAMP, 8],
+    [C.BSON_INT64, 8],
+    [C.BSON_DECIMAL128, 16],
+    [C.BSON_MINKEY, 0],
+    [C.BSON_MAXKEY, 0],
+]) {
+    FIXED_VALUE_SIZE[type] = size;
+}
+C.FIXED_VALUE_SIZE = FIXED_VALUE_SIZE;

@@ -10,6 +10,7 @@ const { ContainerStack } = require('./container-stack');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView } = require('./bytes');
 const { writeUtf8, writeCString, writeKey, startKeySequence } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
+const { StringBatch } = require('./string-batch');
 
 // Documents are encoded into a slab; an output of up to MAX_VIEW_LENGTH bytes is
 // handed out as a view of it, as Buffer.allocUnsafe hands out its pool, and the
@@ -45,6 +46,8 @@ class Encoder extends ContainerStack {
         this.serializeFunctions = false;
         this.ignoreUndefined = true;
         this.maxDocumentSize = 0;
+        // long strings whose room is reserved but whose bytes are not yet written
+        this.strings = new StringBatch();
         // the length of the last document encoded
         this.end = 0;
     }
@@ -127,6 +130,7 @@ function releaseEncoder(enc) {
 // After a failed encode the container stack is left as it was at the throw.
 function abandonEncoder(enc) {
     enc.clear();
+    enc.strings.clear();
     releaseEncoder(enc);
 }
 
@@ -143,6 +147,7 @@ function encodeWith(enc, doc) {
         }
         throw err;
     }
+    if (enc.strings.count !== 0) end = enc.strings.finish(enc, base, end);
     if (enc.maxDocumentSize && end - base > enc.maxDocumentSize) enc.tooLarge(end - base);
     return end;
 }
@@ -401,10 +406,21 @@ function writeStringElement(enc, pos, type, key, str, isArrayIndex) {
 }
 
 function writeLengthPrefixedString(enc, pos, str) {
+    if (enc.strings.takes(enc, str)) return reserveBatchedString(enc, pos, str);
     const end = writeUtf8(enc.buf, pos + 4, str);
     enc.buf[end] = 0;
     writeInt32ViewLE(enc.view, pos, end + 1 - (pos + 4));
     return end + 1;
+}
+
+// A long string's room is reserved as for ASCII; its bytes are written with its
+// batch, which fixes the lengths if it was not ASCII.
+function reserveBatchedString(enc, pos, str) {
+    const len = str.length;
+    enc.strings.add(pos + 4, str);
+    enc.buf[pos + 4 + len] = 0;
+    writeInt32ViewLE(enc.view, pos, len + 1);
+    return pos + 5 + len;
 }
 
 // Objects without a _bsontype: Date, binary data, RegExp, or a nested document.
@@ -577,4 +593,10 @@ function dbrefDocument(value) {
     return doc;
 }
 
-module.exports = { encode, encodeInto, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument };
+// Long strings are batched from the next one on, even after a batch that was not
+// ASCII: the tests check the fix-up for that case every time.
+function resumeStringBatching() {
+    if (idleEncoder !== null) idleEncoder.strings.resume();
+}
+
+module.exports = { encode, encodeInto, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, resumeStringBatching };

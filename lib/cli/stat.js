@@ -55,25 +55,6 @@ const TYPE_NAMES = new Map([
     [C.BSON_MAXKEY, 'maxKey'],
 ]);
 
-// bytes of the fixed-size values
-const FIXED_SIZE = new Int8Array(256).fill(-1);
-for (const [type, size] of [
-    [C.BSON_DOUBLE, 8],
-    [C.BSON_UNDEFINED, 0],
-    [C.BSON_OBJECTID, 12],
-    [C.BSON_BOOLEAN, 1],
-    [C.BSON_DATE, 8],
-    [C.BSON_NULL, 0],
-    [C.BSON_INT32, 4],
-    [C.BSON_TIMESTAMP, 8],
-    [C.BSON_INT64, 8],
-    [C.BSON_DECIMAL128, 16],
-    [C.BSON_MINKEY, 0],
-    [C.BSON_MAXKEY, 0],
-]) {
-    FIXED_SIZE[type] = size;
-}
-
 // thrown inside the walk; the caller turns it into the decoder's error
 const DAMAGED = new Error('damaged');
 
@@ -119,7 +100,7 @@ function walk(buf, counts) {
         const keyEnd = buf.indexOf(0, pos + 1);
         if (keyEnd === -1 || keyEnd >= end) throw DAMAGED;
         pos = keyEnd + 1;
-        const fixed = FIXED_SIZE[type];
+        const fixed = C.FIXED_VALUE_SIZE[type];
         if (fixed >= 0) {
             if (end - pos < fixed) throw DAMAGED;
             pos += fixed;
