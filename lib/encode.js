@@ -283,20 +283,22 @@ function writeFieldsForIn(enc, pos, obj) {
 // Writes the type byte and the key; returns the pos of the value. `room` is the
 // most bytes the value itself can take.
 function writeElementHeader(enc, pos, type, key, isArrayIndex, room) {
-    if (isArrayIndex) {
-        enc.ensure(pos, 12 + room);
-        const buf = enc.buf;
-        buf[pos++] = type;
-        return writeIndexKey(buf, pos, key);
-    }
+    if (isArrayIndex) return writeIndexHeader(enc, pos, type, key, room);
     // 3 more than the key can take: a cached key is written in whole words
     enc.ensure(pos, 5 + 3 * key.length + room);
     const buf = enc.buf;
-    buf[pos++] = type;
-    const next = writeKey(buf, enc.view, pos, key);
+    buf[pos] = type;
+    const next = writeKey(buf, enc.view, pos + 1, key);
     if (next < 0) throw enc.fail('a key must not contain a NUL byte', key);
     if (enc.checkKeys) checkKey(enc, key);
     return next;
+}
+
+function writeIndexHeader(enc, pos, type, index, room) {
+    enc.ensure(pos, 12 + room);
+    const buf = enc.buf;
+    buf[pos] = type;
+    return writeIndexKey(buf, pos + 1, index);
 }
 
 function checkKey(enc, key) {

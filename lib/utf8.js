@@ -224,26 +224,44 @@ function startKeySequence() {
 
 // Writes key and its NUL at pos through view (over buf's bytes), possibly writing
 // up to 3 bytes past them; returns the next pos, or -1 if key holds a NUL.
+// Kept small so the compiler inlines it into the encoder's loops.
 function writeKey(buf, view, pos, key) {
     if (key.length < KEY_TABLE_MIN_LENGTH) return writeCString(buf, pos, key);
+    const at = keySequencePos;
+    // a key the sequence holds went through the table, so the table is not resting
+    if (at < KEY_SEQUENCE_LENGTH && keySequenceKeys[at] === key) {
+        keySequencePos = at + 1;
+        return writeKeyEntry(view, pos, keySequenceEntries[at]);
+    }
+    return writeKeyLookedUp(buf, view, pos, key);
+}
+
+// A key not at its place in the sequence: written directly, or through the table.
+function writeKeyLookedUp(buf, view, pos, key) {
     if (keyTableRest !== 0) {
         keyTableRest--;
         return writeCString(buf, pos, key);
     }
     const at = keySequencePos;
     if (at < KEY_SEQUENCE_LENGTH) keySequencePos = at + 1;
-    let entry;
-    if (at < KEY_SEQUENCE_LENGTH && keySequenceKeys[at] === key) {
-        entry = keySequenceEntries[at];
-    } else {
-        entry = keyTable.get(key);
-        if (entry === undefined) return writeNewKey(buf, pos, key, at);
-        rememberKeyAt(at, key, entry);
-    }
+    const entry = keyTable.get(key);
+    if (entry === undefined) return writeNewKey(buf, pos, key, at);
+    rememberKeyAt(at, key, entry);
+    return writeKeyEntry(view, pos, entry);
+}
+
+// Writes a table entry's words; the first three are unrolled, where a loop took
+// 15 ns more per key.
+function writeKeyEntry(view, pos, entry) {
     if (keyTableHits < KEY_TABLE_ENTRIES) keyTableHits++;
     const end = pos + (entry & 127);
-    let word = entry >> 7;
-    for (let p = pos; p < end; p += 4) view.setInt32(p, keyTableWords[word++], true);
+    const word = entry >> 7;
+    view.setInt32(pos, keyTableWords[word], true);
+    view.setInt32(pos + 4, keyTableWords[word + 1], true);
+    if (end > pos + 8) {
+        view.setInt32(pos + 8, keyTableWords[word + 2], true);
+        for (let p = pos + 12, w = word + 3; p < end; p += 4) view.setInt32(p, keyTableWords[w++], true);
+    }
     return end;
 }
 
