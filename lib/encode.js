@@ -11,6 +11,7 @@ const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt
 const { writeUtf8, writeCString, writeKey, startKeySequence } = require('./utf8');
 const { validateBinaryVector } = require('./types/binary');
 const { StringBatch } = require('./string-batch');
+const { setField } = require('./wide-object');
 
 // Documents are encoded into a slab; an output of up to MAX_VIEW_LENGTH bytes is
 // handed out as a view of it, as Buffer.allocUnsafe hands out its pool, and the
@@ -590,7 +591,7 @@ function dbrefDocument(value) {
     const doc = Object.assign({ $ref: value.collection, $id: value.oid }, value.db != null ? { $db: value.db } : null);
     const fields = value.fields;
     if (fields != null) {
-        for (const k of Object.keys(fields)) Object.defineProperty(doc, k, { value: fields[k], writable: true, enumerable: true, configurable: true });
+        for (const k of Object.keys(fields)) setField(doc, k, fields[k]);
     }
     return doc;
 }
