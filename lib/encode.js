@@ -571,14 +571,15 @@ function writeCodeWithScope(enc, pos, key, value, isArrayIndex) {
 }
 
 // A DBRef is the document {$ref, $id, $db?, ...fields}, written with bson's fixed
-// options for it: keys unchecked, undefined values dropped.
+// options for it: keys inside unchecked, undefined values dropped. Its own key is
+// checked like any other.
 function writeDBRef(enc, pos, key, value, isArrayIndex) {
     const doc = dbrefDocument(value);
+    pos = writeElementHeader(enc, pos, C.BSON_DOCUMENT, key, isArrayIndex, 0);
     const checkKeys = enc.checkKeys;
     const ignoreUndefined = enc.ignoreUndefined;
     enc.checkKeys = false;
     enc.ignoreUndefined = true;
-    pos = writeElementHeader(enc, pos, C.BSON_DOCUMENT, key, isArrayIndex, 0);
     pos = writeDocument(enc, pos, doc, key, value);
     enc.checkKeys = checkKeys;
     enc.ignoreUndefined = ignoreUndefined;
