@@ -6,6 +6,7 @@
 
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
+const { option } = require('./options');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
 const { readUtf8, readKey } = require('./utf8');
 const { ObjectId } = require('./types/objectid');
@@ -62,20 +63,22 @@ class Decoder {
     }
 
     setOptions(opts) {
-        if (typeof opts.promoteLongs === 'boolean') this.promoteLongs = opts.promoteLongs;
-        if (typeof opts.promoteValues === 'boolean') this.promoteValues = opts.promoteValues;
-        if (typeof opts.promoteBuffers === 'boolean') this.promoteBuffers = opts.promoteBuffers;
-        if (typeof opts.useBigInt64 === 'boolean') this.useBigInt64 = opts.useBigInt64;
-        if (typeof opts.bsonRegExp === 'boolean') this.bsonRegExp = opts.bsonRegExp;
-        if (typeof opts.preserveDeprecated === 'boolean') this.preserveDeprecated = opts.preserveDeprecated;
-        if (opts.maxDepth !== undefined) {
-            if (!Number.isInteger(opts.maxDepth) || opts.maxDepth < 1) throw new BSONError('option maxDepth must be a positive integer');
-            this.maxDepth = opts.maxDepth;
+        this.promoteLongs = booleanOption(opts, 'promoteLongs', true);
+        this.promoteValues = booleanOption(opts, 'promoteValues', true);
+        this.promoteBuffers = booleanOption(opts, 'promoteBuffers', false);
+        this.useBigInt64 = booleanOption(opts, 'useBigInt64', false);
+        this.bsonRegExp = booleanOption(opts, 'bsonRegExp', false);
+        this.preserveDeprecated = booleanOption(opts, 'preserveDeprecated', false);
+        const maxDepth = option(opts, 'maxDepth');
+        if (maxDepth !== undefined) {
+            if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new BSONError('option maxDepth must be a positive integer');
+            this.maxDepth = maxDepth;
         }
         if (this.useBigInt64 && (!this.promoteValues || !this.promoteLongs)) {
             throw new BSONError('useBigInt64 needs promoteValues and promoteLongs: an int64 must become a bigint or a Long');
         }
-        if (opts.validation != null) this.setValidation(opts.validation.utf8);
+        const validation = option(opts, 'validation');
+        if (validation != null) this.setValidation(option(validation, 'utf8'));
     }
 
     // validation.utf8 is a boolean, or {key: true...} / {key: false...} naming top-level keys
@@ -98,6 +101,11 @@ class Decoder {
     fail(message, offset, code) {
         return new BSONError(`${message} at offset ${offset}`, { code: code || 'ERR_BSON_CORRUPT', offset });
     }
+}
+
+function booleanOption(opts, name, otherwise) {
+    const value = option(opts, name);
+    return typeof value === 'boolean' ? value : otherwise;
 }
 
 function toBuffer(buf) {
@@ -125,12 +133,12 @@ function checkDocumentAt(dec, start, limit, what) {
 function decode(input, opts) {
     const buf = toBuffer(input);
     const dec = new Decoder(buf, opts);
-    const index = opts != null && opts.index ? opts.index : 0;
+    const index = option(opts, 'index') || 0;
     if (!Number.isInteger(index) || index < 0 || index > buf.length) {
         throw new BSONError(`index ${index} is outside the buffer of ${buf.length} bytes`);
     }
     const size = checkDocumentAt(dec, index, buf.length, 'document');
-    const allowSmaller = opts != null && opts.allowObjectSmallerThanBufferSize === true;
+    const allowSmaller = option(opts, 'allowObjectSmallerThanBufferSize') === true;
     if (!allowSmaller && index + size !== buf.length) {
         throw dec.fail(`document length ${size} does not match the ${buf.length - index} bytes given`, index);
     }

@@ -6,6 +6,7 @@
 
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
+const { option } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView } = require('./bytes');
 const { writeUtf8, writeCString, writeKey, startKeySequence } = require('./utf8');
@@ -60,13 +61,16 @@ class Encoder extends ContainerStack {
         this.maxDepth = C.DEFAULT_MAX_DEPTH;
         this.maxDocumentSize = 0;
         if (opts == null) return;
-        if (typeof opts.checkKeys === 'boolean') this.checkKeys = opts.checkKeys;
-        if (typeof opts.serializeFunctions === 'boolean') this.serializeFunctions = opts.serializeFunctions;
-        if (typeof opts.ignoreUndefined === 'boolean') this.ignoreUndefined = opts.ignoreUndefined;
-        if (opts.maxDepth !== undefined) this.maxDepth = checkPositiveInteger(opts.maxDepth, 'maxDepth');
-        if (opts.maxDocumentSize !== undefined) {
-            this.maxDocumentSize = checkPositiveInteger(opts.maxDocumentSize, 'maxDocumentSize');
-        }
+        const checkKeys = option(opts, 'checkKeys');
+        const serializeFunctions = option(opts, 'serializeFunctions');
+        const ignoreUndefined = option(opts, 'ignoreUndefined');
+        const maxDepth = option(opts, 'maxDepth');
+        const maxDocumentSize = option(opts, 'maxDocumentSize');
+        if (typeof checkKeys === 'boolean') this.checkKeys = checkKeys;
+        if (typeof serializeFunctions === 'boolean') this.serializeFunctions = serializeFunctions;
+        if (typeof ignoreUndefined === 'boolean') this.ignoreUndefined = ignoreUndefined;
+        if (maxDepth !== undefined) this.maxDepth = checkPositiveInteger(maxDepth, 'maxDepth');
+        if (maxDocumentSize !== undefined) this.maxDocumentSize = checkPositiveInteger(maxDocumentSize, 'maxDocumentSize');
     }
 
     setBuffer(buf) {
