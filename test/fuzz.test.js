@@ -124,9 +124,28 @@ function bsonOutcome(input, opts) {
     }
 }
 
+// Decoding with one of the option sets planted on Object.prototype gives what a clean decode gives.
+function checkPollutedPrototype(input, index, plain) {
+    const planted = OPTION_SETS[(index >> 2) % OPTION_SETS.length];
+    Object.assign(Object.prototype, planted);
+    let polluted;
+    try {
+        polluted = outcome(input, `decode with ${JSON.stringify(planted)} on Object.prototype`, () => qbson.decode(input, {}));
+    } finally {
+        for (const key of Object.keys(planted)) delete Object.prototype[key];
+    }
+    if (plain.error || polluted.error) {
+        const message = (r) => (r.error ? r.error.message : 'a value');
+        if (message(plain) !== message(polluted)) throw new F.ContractViolation(`a polluted Object.prototype changes decode: ${message(polluted)} instead of ${message(plain)}`);
+        return;
+    }
+    assertSame(normalize(polluted.value), normalize(plain.value), 'a polluted Object.prototype changes what decode returns');
+}
+
 // The synchronous checks of one input; returns decodeAll's outcome for the stream check.
 function checkInput(input, index) {
     const plain = outcome(input, 'decode', () => qbson.decode(input));
+    if (index % 4 === 0) checkPollutedPrototype(input, index, plain);
     const opts = OPTION_SETS[index % OPTION_SETS.length];
     outcome(input, `decode with ${JSON.stringify(opts)}`, () => qbson.decode(input, opts));
     const lossless = outcome(input, 'decode lossless', () => qbson.decode(input, LOSSLESS));
