@@ -24,7 +24,7 @@ const README = {
 
 // the MongoDB driver benchmark spec's BSON micro-benchmark documents (canonical Extended JSON)
 const SPEC = ['flat_bson', 'deep_bson', 'full_bson'];
-const SPEC_DIRS = [path.join(__dirname, 'data'), path.join(__dirname, '..', '..', 'shared', 'bench-data')];
+const SPEC_DIRS = [path.join(__dirname, 'data')];
 
 const GENERATED = {
     'large': { title: 'one ~1.2 MB document: mixed types, unicode strings (seed 1)',

@@ -9,7 +9,7 @@ const fs = require('fs');
 const path = require('path');
 const qbson = require('../..');
 
-const CORPUS_DIR = path.join(__dirname, '..', '..', '..', 'shared', 'spec', 'bson-corpus');
+const CORPUS_DIR = path.join(__dirname, '..', 'data', 'bson-corpus');
 
 // mulberry32: small, fast and good enough to pick mutations
 function makeRandom(seed) {
