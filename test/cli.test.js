@@ -66,6 +66,9 @@ function qbsonPipe(argsA, argsB) {
     });
 }
 
+// bsondump's status line on stderr: its timestamp, a tab, the count
+const OBJECTS_FOUND = (n) => new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}[+-]\\d{4}\\t${n} objects found\\n$`);
+
 function assertSameBytes(actual, expected) {
     if (actual.equals(expected)) return;
     let i = 0;
@@ -319,7 +322,7 @@ describe('qbson command', function () {
                 runs.canonical = runs.roundTrip.a;
                 runs.loadOut = await qbsonRun(['load', '-o', paths.loaded], { input: runs.canonical.stdout, pieceSize: 4099 });
             },
-            record('relaxed', ['dump', '-'], { input: bytes, pieceSize: 65537 }),
+            record('relaxed', ['dump', '--relaxed', '-'], { input: bytes, pieceSize: 65537 }),
             record('validate', ['validate', file]),
             record('validateStdin', ['validate', '-'], { input: bytes, pieceSize: 7919 }),
             record('validateCut', ['validate', cut]),
@@ -480,14 +483,15 @@ describe('qbson command', function () {
             const { a, b } = runs.roundTrip;
             assert.strictEqual(a.code, 0, a.stderr);
             assert.strictEqual(b.code, 0, b.stderr);
-            assert.strictEqual(a.stderr + b.stderr, '');
+            assert.ok(OBJECTS_FOUND(COUNT).test(a.stderr), a.stderr);
+            assert.strictEqual(b.stderr, '');
             assertSameBytes(b.stdout, bytes);
         });
 
-        it('dump prints relaxed Extended JSON, one document a line', function () {
+        it('dump --relaxed prints relaxed Extended JSON, one document a line', function () {
             const r = runs.relaxed;
             assert.strictEqual(r.code, 0, r.stderr);
-            assert.strictEqual(r.stderr, '');
+            assert.ok(OBJECTS_FOUND(COUNT).test(r.stderr), r.stderr);
             const lines = r.stdout.toString().split('\n');
             assert.strictEqual(lines.pop(), '');
             assert.strictEqual(lines.length, COUNT);
@@ -517,7 +521,7 @@ describe('qbson command', function () {
             const r = runs.pretty;
             assert.strictEqual(r.code, 0, r.stderr);
             const text = r.stdout.toString();
-            assert.ok(text.startsWith('{\n  "_id": {'), text.slice(0, 40));
+            assert.ok(text.startsWith('{\n\t"_id": {\n\t\t"$oid": '), text.slice(0, 40));
             const back = runs.prettyBack;
             assert.strictEqual(back.code, 0, back.stderr);
             assertSameBytes(back.stdout, bytes.subarray(0, offsets[200]));
@@ -553,7 +557,7 @@ describe('qbson command', function () {
             const lines = r.stdout.toString().split('\n');
             assert.strictEqual(lines.pop(), '');
             assert.strictEqual(lines.length, CUT);
-            assert.strictEqual(JSON.parse(lines[CUT - 1]).n, CUT - 1);
+            assert.deepStrictEqual(JSON.parse(lines[CUT - 1]).n, { $numberInt: String(CUT - 1) });
         });
 
         it('load reports bad JSON with the file, line and byte offset, keeping what came before', function () {
