@@ -31,4 +31,9 @@ function isStackOverflow(err) {
     return err instanceof RangeError && err.message === 'Maximum call stack size exceeded';
 }
 
-module.exports = { BSONError, isStackOverflow };
+// "a Long", "an ObjectId", "an object": the article for a type's name in a message
+function withArticle(name) {
+    return `${/^[aeio]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+module.exports = { BSONError, isStackOverflow, withArticle };

@@ -16,13 +16,17 @@ const BIN = path.join(__dirname, '..', 'bin', 'qbson');
 function qbsonRun(args, opts) {
     opts = opts || {};
     return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+        // stdinFile: standard input is that file itself, as with `< FILE`
+        const stdin = opts.stdinFile === undefined ? 'pipe' : fs.openSync(opts.stdinFile, 'r');
+        const child = spawn(process.execPath, [BIN, ...args], { stdio: [stdin, 'pipe', 'pipe'], cwd: opts.cwd });
+        if (typeof stdin === 'number') fs.closeSync(stdin);
         const out = [];
         const err = [];
         child.stdout.on('data', (c) => out.push(c));
         child.stderr.on('data', (c) => err.push(c));
         child.on('error', reject);
         child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString() }));
+        if (child.stdin === null) return;
         // the child may stop reading early (bad input): that is not the test's failure
         child.stdin.on('error', () => {});
         if (opts.input === undefined) {
@@ -428,7 +432,8 @@ describe('qbson command', function () {
             assert.strictEqual(runs.validateMaxOk.code, 0, runs.validateMaxOk.stderr);
             const r = runs.validateMaxLow;
             assert.strictEqual(r.code, 1);
-            assert.ok(/exceeds maxDocumentSize \d+ at offset \d+/.test(r.stderr), r.stderr);
+            assert.ok(/exceeds the limit of \d+ bytes \(--max-document-size raises it\) at offset \d+/.test(r.stderr), r.stderr);
+            assert.ok(!r.stderr.includes('maxDocumentSize'), r.stderr);
         });
     });
 
@@ -596,7 +601,7 @@ describe('qbson command', function () {
                 const r = runs[`usage${i}`];
                 assert.strictEqual(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
                 assert.ok(pattern.test(r.stderr), r.stderr);
-                assert.ok(/Try 'qbson( \w+)? --help'/.test(r.stderr), r.stderr);
+                assert.ok(/^[^\n]+ \(see 'qbson( \w+)? --help'\)\n$/.test(r.stderr), r.stderr);
                 assert.strictEqual(r.stdout.length, 0);
             });
         });
@@ -698,5 +703,214 @@ describe('qbson load: cutting JSON text into documents', function () {
         const splitter = new JSONObjectSplitter({ maxObjectSize: 100 });
         splitter.push(Buffer.from('{"a": "'), []);
         assert.throws(() => splitter.push(Buffer.from('x'.repeat(200)), []), /longer than 100 bytes at offset 0 \(line 1\)/);
+    });
+});
+
+// --- bsondump's own test data (test/fixtures/bsondump, from mongo-tools) ---
+
+const FIXTURES = path.join(__dirname, 'fixtures', 'bsondump');
+const fixture = (name) => path.join(FIXTURES, name);
+
+function documentsOf(buf) {
+    const docs = [];
+    for (let pos = 0; pos < buf.length; pos += buf.readInt32LE(pos)) docs.push(buf.subarray(pos, pos + buf.readInt32LE(pos)));
+    return docs;
+}
+
+// a document's bytes from its elements' bytes (type, key, value)
+function rawDocument(...elements) {
+    const body = Buffer.concat(elements.map(([type, key, value]) => Buffer.concat([Buffer.from([type]), Buffer.from(key, 'latin1'), Buffer.from([0]), value])));
+    const doc = Buffer.alloc(body.length + 5);
+    doc.writeInt32LE(doc.length, 0);
+    body.copy(doc, 4);
+    return doc;
+}
+
+function rawString(bytes) {
+    const b = Buffer.alloc(bytes.length + 5);
+    b.writeInt32LE(bytes.length + 1, 0);
+    Buffer.from(bytes).copy(b, 4);
+    return b;
+}
+
+describe('qbson dump speaks bsondump', function () {
+    // every expected output in bsondump's test data, next to the file it is made from
+    const EXPECTED = fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.json') && fs.existsSync(fixture(f.replace(/\.json$/, '.bson'))));
+    const BAD_FILES = ['bad_cstring.bson', 'bad_type.bson', 'invalid_field_name.bson', 'partial_file.bson', 'random_bytes.bson'];
+
+    it('prints byte for byte what bsondump is expected to print', async function () {
+        assert.ok(EXPECTED.length >= 1);
+        for (const name of EXPECTED) {
+            const expected = fs.readFileSync(fixture(name));
+            const bson = fixture(name.replace(/\.json$/, '.bson'));
+            // the three ways bsondump's tests give it the file
+            for (const args of [['dump', bson], ['dump', '--bsonFile', bson], ['dump', '-']]) {
+                const r = await qbsonRun(args, args[1] === '-' ? { stdinFile: bson } : {});
+                assert.strictEqual(r.code, 0, r.stderr);
+                assertSameBytes(r.stdout, expected);
+                assert.ok(OBJECTS_FOUND(documentsOf(fs.readFileSync(bson)).length).test(r.stderr), r.stderr);
+            }
+        }
+    });
+
+    it('--outFile writes the same bytes as standard output', async function () {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-outfile-'));
+        try {
+            const out = path.join(dir, 'out.json');
+            const r = await qbsonRun(['dump', '--outFile', out, '--bsonFile', fixture('sample.bson')]);
+            assert.strictEqual(r.code, 0, r.stderr);
+            assertSameBytes(fs.readFileSync(out), fs.readFileSync(fixture('sample.json')));
+        } finally {
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
+    });
+
+    it('writes every type as the Go driver does (bsondump TestBsondumpAllTypesJSON)', async function () {
+        // bson.MarshalExtJSON(doc, canonical) of the test's document, which all_in_one_doc.bson holds
+        const expected = {
+            double: { $numberDouble: '2.0' },
+            string: 'hi',
+            doc: { x: { $numberInt: '1' } },
+            arr: [{ $numberInt: '1' }, { $numberInt: '2' }],
+            binary: { $binary: { base64: '//8=', subType: '00' } },
+            oid: { $oid: '507f1f77bcf86cd799439011' },
+            bool: true,
+            date: { $date: { $numberLong: '978312200000' } },
+            code: { $code: 'hi', $scope: { x: { $numberInt: '1' } } },
+            ts: { $timestamp: { t: 1, i: 2 } },
+            int32: { $numberInt: '5' },
+            int64: { $numberLong: '6' },
+            dec: { $numberDecimal: '1.2E+10' },
+            minkey: { $minKey: 1 },
+            maxkey: { $maxKey: 1 },
+            regex: { $regularExpression: { pattern: '^abc', options: 'imx' } },
+            symbol: { $symbol: 'i am a symbol' },
+            undefined: { $undefined: true },
+            dbpointer: { $dbPointer: { $ref: 'some.namespace', $id: { $oid: '507f1f77bcf86cd799439011' } } },
+            null: null,
+        };
+        const r = await qbsonRun(['dump', '--type=json', fixture('all_in_one_doc.bson')]);
+        assert.strictEqual(r.code, 0, r.stderr);
+        assert.ok(OBJECTS_FOUND(1).test(r.stderr), r.stderr);
+        const text = r.stdout.toString();
+        assert.strictEqual(text, JSON.stringify(expected) + '\n');
+    });
+
+    it('--type=debug gives each field its type and size (bsondump TestBsondumpAllTypesDebug)', async function () {
+        const r = await qbsonRun(['dump', '--type=debug', fixture('all_types.bson')]);
+        assert.strictEqual(r.code, 0, r.stderr);
+        const text = r.stdout.toString();
+        assert.strictEqual(text.split('--- new object ---').length - 1, 22);
+        for (const t of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 18, -1, 127]) assert.ok(new RegExp(`type:\\s+${t} `).test(text), `type ${t}`);
+        // the layout, worked out from the first document's bytes
+        const first = documentsOf(fs.readFileSync(fixture('all_types.bson')))[0];
+        const doc = qbson.decode(first);
+        const lines = text.split('\n');
+        assert.strictEqual(lines[0], '--- new object ---');
+        assert.strictEqual(lines[1], `\tsize : ${first.length}`);
+        assert.strictEqual(lines[2], '\t\t_id');
+        assert.strictEqual(lines[3], `\t\t\ttype:    7 size: ${1 + 4 + 12}`);
+        assert.strictEqual(lines[4], '\t\ttype');
+        assert.strictEqual(lines[5], `\t\t\ttype:    2 size: ${1 + 5 + 4 + Buffer.byteLength(doc.type) + 1}`);
+        // nested documents three tabs further in
+        assert.ok(/\n\t\t\t\t--- new object ---\n\t\t\t\t\tsize : \d+\n\t\t\t\t\t\t0\n\t\t\t\t\t\t\ttype:    1 size: 11\n/.test(text), text);
+    });
+
+    it('handles deep nesting in both output types (bsondump TestBsondumpDeepNested)', async function () {
+        for (const type of ['json', 'debug']) {
+            const r = await qbsonRun(['dump', `--type=${type}`, fixture('deep_nested.bson')]);
+            assert.strictEqual(r.code, 0, r.stderr);
+            assert.ok(r.stdout.length > 1000);
+        }
+    });
+
+    it('--objcheck fails on each damaged file and passes broken_array (bsondump TestBsondumpBadFiles)', async function () {
+        for (const name of BAD_FILES) {
+            for (const args of [['dump', '--objcheck', fixture(name)], ['dump', '--objcheck', '--type=debug', fixture(name)]]) {
+                const r = await qbsonRun(args);
+                assert.strictEqual(r.code, 1, `${args.join(' ')}: ${r.stderr}`);
+                assert.ok(r.stderr.includes(`qbson dump: ${fixture(name)}: `), r.stderr);
+            }
+        }
+        for (const args of [['dump', '--objcheck', fixture('broken_array.bson')], ['dump', '--objcheck', '--type=debug', fixture('broken_array.bson')]]) {
+            const r = await qbsonRun(args);
+            assert.strictEqual(r.code, 0, r.stderr);
+        }
+    });
+
+    it('--pretty indents with tabs as bsondump does', async function () {
+        const r = await qbsonRun(['dump', '--pretty', fixture('sample.bson')]);
+        assert.strictEqual(r.code, 0, r.stderr);
+        // Go's json.Indent(..., "\t") lays JSON out as JSON.stringify(..., '\t') does
+        const lines = fs.readFileSync(fixture('sample.json'), 'utf8').trim().split('\n');
+        const expected = lines.map((line) => JSON.stringify(JSON.parse(line), null, '\t') + '\n').join('');
+        assert.strictEqual(r.stdout.toString(), expected);
+    });
+
+    it('writes doubles in Go form, escapes U+2028/U+2029, keeps stored key order and duplicates', async function () {
+        const { formatDouble } = require('../lib/cli/bsondump-json');
+        const cases = [
+            [1, '1.0'],
+            [-0, '-0.0'],
+            [2.5, '2.5'],
+            [123456, '123456.0'],
+            [1e6, '1E+06'],
+            [1e-7, '1E-07'],
+            [0.0001, '0.0001'],
+            [0.00001, '1E-05'],
+            [1.2345678921232e18, '1.2345678921232E+18'],
+            [-1.2345678921232e18, '-1.2345678921232E+18'],
+            [123456789, '1.23456789E+08'],
+            [5e-324, '5E-324'],
+            [1.7976931348623157e308, '1.7976931348623157E+308'],
+            [Infinity, 'Infinity'],
+            [-Infinity, '-Infinity'],
+            [NaN, 'NaN'],
+        ];
+        for (const [x, text] of cases) assert.strictEqual(formatDouble(x), text, String(x));
+        const double = Buffer.alloc(8);
+        double.writeDoubleLE(1e6);
+        const doc = rawDocument([0x02, 'b', rawString(Buffer.from('line\u2028para\u2029end'))], [0x01, '1', double], [0x02, 'b', rawString(Buffer.from('again'))]);
+        const r = await qbsonRun(['dump', '-'], { input: doc });
+        assert.strictEqual(r.code, 0, r.stderr);
+        assert.strictEqual(r.stdout.toString(), '{"b":"line\\u2028para\\u2029end","1":{"$numberDouble":"1E+06"},"b":"again"}\n');
+        const relaxed = await qbsonRun(['dump', '--relaxed', '-'], { input: doc });
+        assert.strictEqual(relaxed.stdout.toString(), '{"b":"line\\u2028para\\u2029end","1":1E+06,"b":"again"}\n');
+    });
+
+    it('takes bsondump options: -v, -vvvv, --verbose, --quiet; refuses --type=fake, two files, FILE with --bsonFile', async function () {
+        for (const flag of ['-v', '-vvvv', '--verbose']) {
+            const r = await qbsonRun(['dump', flag, fixture('sample.bson')]);
+            assert.strictEqual(r.code, 0, r.stderr);
+            assert.ok(r.stderr.includes(`${fs.statSync(fixture('sample.bson')).size} bytes, 4 documents`), r.stderr);
+        }
+        const quiet = await qbsonRun(['dump', '--quiet', fixture('sample.bson')]);
+        assert.strictEqual(quiet.code, 0);
+        assert.ok(quiet.stdout.toString().includes('I am a string'));
+        assert.strictEqual(quiet.stderr, '');
+        for (const args of [
+            ['dump', '--type=fake', fixture('sample.bson')],
+            ['dump', fixture('sample.bson'), fixture('sample.bson')],
+            ['dump', '--bsonFile', fixture('sample.bson'), fixture('sample.bson')],
+            ['dump', '--noobjcheck', fixture('sample.bson')],
+        ]) {
+            const r = await qbsonRun(args);
+            assert.strictEqual(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+        }
+    });
+
+    it('answers an unknown option with one line naming the nearest spelling', async function () {
+        const cases = [
+            [['dump', '--bsonfile', 'x.bson'], "qbson dump: unknown option '--bsonfile' (did you mean --bsonFile?) (see 'qbson dump --help')\n"],
+            [['dump', '--outfile=x.json', 'x.bson'], "qbson dump: unknown option '--outfile' (did you mean --outFile?) (see 'qbson dump --help')\n"],
+            [['validate', '--keepgoing', 'x.bson'], "qbson validate: unknown option '--keepgoing' (did you mean --keep-going?) (see 'qbson validate --help')\n"],
+            [['dump', '--max-doc-size', '9', 'x.bson'], "qbson dump: unknown option '--max-doc-size' (did you mean --max-document-size?) (see 'qbson dump --help')\n"],
+            [['stat', '--zzzzzzzz', 'x.bson'], "qbson stat: unknown option '--zzzzzzzz' (see 'qbson stat --help')\n"],
+        ];
+        for (const [args, message] of cases) {
+            const r = await qbsonRun(args);
+            assert.strictEqual(r.code, 2);
+            assert.strictEqual(r.stderr, message);
+        }
     });
 });

@@ -176,7 +176,8 @@ async function main(args) {
         throw new UsageError(`expected a command before '${positionals[0] || args[0]}'`);
     } catch (err) {
         if (err instanceof UsageError) {
-            process.stderr.write(`${prefix}: ${err.message}\nTry '${prefix} --help'.\n`);
+            // one line, so it stays readable in a script's log
+            process.stderr.write(`${prefix}: ${err.message} (see '${prefix} --help')\n`);
             return EXIT_USAGE;
         }
         if (err instanceof InputError) {

@@ -62,12 +62,14 @@ async function readDocuments(input, opts, each) {
     return { documents, skipped, bytes };
 }
 
+// The library names its option; the command names its flag. Damage before
+// any good document may well mean the file is not BSON at all.
 function asInputError(err, name, good) {
-    if (err instanceof BSONError) {
-        const where = good === 1 ? 'after 1 good document' : `after ${good} good documents`;
-        return new InputError(`${name}: ${err.message} (${where})`, err);
-    }
-    return err;
+    if (!(err instanceof BSONError)) return err;
+    const message = err.message.replace(/exceeds maxDocumentSize (\d+)/, 'exceeds the limit of $1 bytes (--max-document-size raises it)');
+    if (good === 0) return new InputError(`${name}: ${message} (no good document before it: is this a BSON file?)`, err);
+    const where = good === 1 ? 'after 1 good document' : `after ${good} good documents`;
+    return new InputError(`${name}: ${message} (${where})`, err);
 }
 
 module.exports = { readDocuments };
