@@ -914,3 +914,278 @@ describe('qbson dump speaks bsondump', function () {
         }
     });
 });
+
+describe('qbson never loses data', function () {
+    let dir;
+    const sample = () => fs.readFileSync(fixture('sample.bson'));
+    const tempFilesIn = (d) => fs.readdirSync(d).filter((f) => f.endsWith('.tmp'));
+
+    beforeEach(function () {
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-safe-'));
+    });
+    afterEach(function () {
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('refuses to write over its input, by any name', async function () {
+        const input = path.join(dir, 'x.bson');
+        fs.writeFileSync(input, sample());
+        fs.symlinkSync(input, path.join(dir, 'soft.bson'));
+        fs.linkSync(input, path.join(dir, 'hard.bson'));
+        const json = path.join(dir, 'x.json');
+        fs.writeFileSync(json, fs.readFileSync(fixture('sample.json')));
+        const cases = [
+            [['dump', '-o', input, input], input],
+            [['dump', '--outFile', path.join(dir, 'soft.bson'), input], input],
+            [['dump', '-o', path.join(dir, 'hard.bson'), input], input],
+            [['dump', '-o', 'x.bson', './x.bson'], input],
+            [['load', '-o', json, json], json],
+        ];
+        for (const [args, file] of cases) {
+            const before = fs.readFileSync(file);
+            const r = await qbsonRun(args, { cwd: dir });
+            assert.strictEqual(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+            assert.ok(/is the input .*refusing to overwrite it/.test(r.stderr), r.stderr);
+            assertSameBytes(fs.readFileSync(file), before);
+        }
+        // standard input that is the output file
+        const r = await qbsonRun(['dump', '-o', input], { stdinFile: input });
+        assert.strictEqual(r.code, 2, r.stderr);
+        assertSameBytes(fs.readFileSync(input), sample());
+        assert.deepStrictEqual(tempFilesIn(dir), []);
+    });
+
+    it('leaves the output file as it was when the run fails', async function () {
+        const out = path.join(dir, 'out.json');
+        fs.writeFileSync(out, 'precious\n');
+        const broken = path.join(dir, 'broken.bson');
+        fs.writeFileSync(broken, Buffer.concat([sample(), fs.readFileSync(fixture('bad_type.bson'))]));
+        let r = await qbsonRun(['dump', '-o', out, broken]);
+        assert.strictEqual(r.code, 1);
+        assert.strictEqual(fs.readFileSync(out, 'utf8'), 'precious\n');
+        const bad = path.join(dir, 'bad.json');
+        fs.writeFileSync(bad, '{"a": 1}\n{"a": }\n');
+        r = await qbsonRun(['load', '-o', out, bad]);
+        assert.strictEqual(r.code, 1);
+        assert.strictEqual(fs.readFileSync(out, 'utf8'), 'precious\n');
+        // and no new file where there was none
+        r = await qbsonRun(['dump', '-o', path.join(dir, 'new.json'), broken]);
+        assert.strictEqual(r.code, 1);
+        assert.ok(!fs.existsSync(path.join(dir, 'new.json')));
+        assert.deepStrictEqual(tempFilesIn(dir), []);
+    });
+
+    it('replaces the output only on success, keeping its mode; writes a device as it is', async function () {
+        const out = path.join(dir, 'out.json');
+        fs.writeFileSync(out, 'old\n');
+        fs.chmodSync(out, 0o640);
+        fs.symlinkSync(out, path.join(dir, 'link.json'));
+        const r = await qbsonRun(['dump', '-o', path.join(dir, 'link.json'), fixture('sample.bson')]);
+        assert.strictEqual(r.code, 0, r.stderr);
+        assertSameBytes(fs.readFileSync(out), fs.readFileSync(fixture('sample.json')));
+        assert.strictEqual(fs.statSync(out).mode & 0o777, 0o640);
+        // the link still points at the file it named
+        assert.ok(fs.lstatSync(path.join(dir, 'link.json')).isSymbolicLink());
+        assert.deepStrictEqual(tempFilesIn(dir), []);
+        const devnull = await qbsonRun(['dump', '-o', '/dev/null', fixture('sample.bson')]);
+        assert.strictEqual(devnull.code, 0, devnull.stderr);
+        assert.ok(fs.statSync('/dev/null').isCharacterDevice());
+    });
+});
+
+describe('qbson --keep-going and --lenient-utf8', function () {
+    const sample = fs.readFileSync(fixture('sample.bson'));
+    const badType = fs.readFileSync(fixture('bad_type.bson'));
+    // four good documents, a damaged one with its length intact, four good ones
+    const salvage = Buffer.concat([sample, badType, sample]);
+
+    it('dump skips a damaged document, reports it, goes on, and exits 1', async function () {
+        const r = await qbsonRun(['dump', '--keep-going', '-'], { input: salvage });
+        assert.strictEqual(r.code, 1);
+        const expected = fs.readFileSync(fixture('sample.json'), 'utf8');
+        assert.strictEqual(r.stdout.toString(), expected + expected);
+        const lines = r.stderr.split('\n');
+        assert.strictEqual(lines[0], `qbson dump: <stdin>: skipped document 5 at offset ${sample.length}: unknown BSON type 0xaa for key 'a' at offset ${sample.length + 21} (byte 21 of the document at offset ${sample.length})`);
+        assert.ok(OBJECTS_FOUND(9).test(lines.slice(1).join('\n')), r.stderr);
+        // without it, the run ends at the damage
+        const strict = await qbsonRun(['dump', '-'], { input: salvage });
+        assert.strictEqual(strict.code, 1);
+        assert.strictEqual(strict.stdout.toString(), expected);
+    });
+
+    it('a salvaged file is written whole; validate and stat report every skip', async function () {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-salvage-'));
+        try {
+            const out = path.join(dir, 'salvaged.json');
+            const r = await qbsonRun(['dump', '--keep-going', '-o', out, '-'], { input: salvage });
+            assert.strictEqual(r.code, 1);
+            const expected = fs.readFileSync(fixture('sample.json'), 'utf8');
+            assert.strictEqual(fs.readFileSync(out, 'utf8'), expected + expected);
+        } finally {
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
+        const v = await qbsonRun(['validate', '--keep-going', '-'], { input: Buffer.concat([salvage, badType]) });
+        assert.strictEqual(v.code, 1);
+        assert.strictEqual(v.stdout.toString(), '8 good documents, 2 damaged\n');
+        assert.strictEqual(v.stderr.split('skipped document').length - 1, 2);
+        const s = await qbsonRun(['stat', '--json', '--keep-going', '-'], { input: salvage });
+        assert.strictEqual(s.code, 1);
+        const report = JSON.parse(s.stdout.toString());
+        assert.strictEqual(report.documents, 8);
+        assert.strictEqual(report.skipped, 1);
+        // the damaged document's elements are not counted
+        assert.deepStrictEqual(report.types, { objectId: 8, double: 8, string: 10, timestamp: 4, binData: 4, object: 2 });
+    });
+
+    it('damage to the lengths ends a --keep-going run as a last skip', async function () {
+        const r = await qbsonRun(['dump', '--keep-going', fixture('partial_file.bson')]);
+        assert.strictEqual(r.code, 1);
+        assert.strictEqual(r.stdout.toString().split('\n').length - 1, 2);
+        assert.ok(r.stderr.includes('the rest cannot be read: stream ends inside a document of 48 bytes'), r.stderr);
+    });
+
+    it('--lenient-utf8 writes each byte of malformed UTF-8 as \\ufffd, as bsondump does', async function () {
+        // 0xff is never UTF-8; e2 82 starts a three-byte sequence that 'b' cuts short; 'é' is well formed
+        const doc = rawDocument([0x02, 's', rawString(Buffer.from([0x61, 0xff, 0xe2, 0x82, 0x62, 0xc3, 0xa9]))]);
+        const strict = await qbsonRun(['dump', '-'], { input: doc });
+        assert.strictEqual(strict.code, 1);
+        assert.ok(/UTF-8/.test(strict.stderr), strict.stderr);
+        const lenient = await qbsonRun(['dump', '--lenient-utf8', '-'], { input: doc });
+        assert.strictEqual(lenient.code, 0, lenient.stderr);
+        assert.strictEqual(lenient.stdout.toString(), '{"s":"a\\ufffd\\ufffd\\ufffdbé"}\n');
+    });
+});
+
+describe('qbson validate checks array keys', function () {
+    it('reports broken_array.bson (keys 0, 1, 9, 3) at the offset of the bad key', async function () {
+        const file = fixture('broken_array.bson');
+        const bytes = fs.readFileSync(file);
+        // the double element keyed '9' inside the array of 1.0, 2.0, 3.0, 4.0
+        const keyOffset = bytes.indexOf(Buffer.from([0x01, 0x39, 0x00])) + 1;
+        assert.ok(keyOffset > 0);
+        const r = await qbsonRun(['validate', file]);
+        assert.strictEqual(r.code, 1);
+        assert.ok(r.stderr.includes(`array key '9' should be '2' at offset ${keyOffset} `), r.stderr);
+        assert.ok(r.stderr.includes('after 11 good documents'), r.stderr);
+        // decoding skips array keys by design: dump reads the file, and its round trip renumbers the keys
+        const dumped = await qbsonRun(['dump', file]);
+        assert.strictEqual(dumped.code, 0, dumped.stderr);
+        const back = await qbsonRun(['load'], { input: dumped.stdout });
+        assert.strictEqual(back.code, 0, back.stderr);
+        assert.ok(!back.stdout.equals(bytes));
+        assert.strictEqual(back.stdout.length, bytes.length);
+    });
+
+    it('reports an array key that is not UTF-8, in a nested array and in a code scope', async function () {
+        const int = Buffer.alloc(4);
+        const array = rawDocument([0x10, '0', int], [0x10, '\xff', int]);
+        const nested = rawDocument([0x03, 'outer', rawDocument([0x04, 'list', array])]);
+        let r = await qbsonRun(['validate', '-'], { input: nested });
+        assert.strictEqual(r.code, 1);
+        const keyAt = nested.indexOf(Buffer.from([0x10, 0xff, 0x00])) + 1;
+        assert.ok(r.stderr.includes(`array key is not valid UTF-8 at offset ${keyAt} `), r.stderr);
+        const code = rawString(Buffer.from('f()'));
+        const scope = rawDocument([0x04, 'a', rawDocument([0x10, '1', int])]);
+        const cws = Buffer.concat([Buffer.alloc(4), code, scope]);
+        cws.writeInt32LE(cws.length, 0);
+        r = await qbsonRun(['validate', '-'], { input: rawDocument([0x0f, 'c', cws]) });
+        assert.strictEqual(r.code, 1);
+        assert.ok(r.stderr.includes("array key '1' should be '0'"), r.stderr);
+        // well-numbered arrays, an empty one too, are fine
+        r = await qbsonRun(['validate', '-'], { input: rawDocument([0x04, 'a', rawDocument()], [0x04, 'b', rawDocument([0x10, '0', int], [0x04, '1', rawDocument([0x10, '0', int])])]) });
+        assert.strictEqual(r.code, 0, r.stderr);
+        assert.strictEqual(r.stdout.toString(), 'ok 1 documents\n');
+    });
+});
+
+describe('qbson messages', function () {
+    it('a file that is not BSON gets a hint and the flag that raises the limit', async function () {
+        const r = await qbsonRun(['validate', fixture('random_bytes.bson')]);
+        assert.strictEqual(r.code, 1);
+        assert.ok(r.stderr.includes('is this a BSON file?'), r.stderr);
+        assert.ok(r.stderr.includes('--max-document-size'), r.stderr);
+        assert.ok(!r.stderr.includes('maxDocumentSize'), r.stderr);
+    });
+
+    it('says "an ObjectId"', async function () {
+        const r = await qbsonRun(['load'], { input: Buffer.from('{"$oid": "507f1f77bcf86cd799439011"}\n') });
+        assert.strictEqual(r.code, 1);
+        assert.ok(r.stderr.includes('an ObjectId cannot be encoded as a document'), r.stderr);
+    });
+
+    it('every help line is a whole sentence or phrase', async function () {
+        const r = await qbsonRun(['--help']);
+        const help = r.stdout.toString();
+        assert.ok(help.includes('-h, --help     show this help (each command has its own: qbson dump --help)\n'), help);
+        assert.ok(!/for a command's\n/.test(help));
+    });
+});
+
+describe('qbson progress line', function () {
+    const { Progress, fitLine } = require('../lib/cli/progress');
+    const { Format } = require('cli-progress');
+    const ANSI = /\x1b(\[[0-9;?]*[A-Za-z]|[78])/g;
+
+    // a terminal of the given width that keeps what is written to it
+    function fakeTerminal(columns) {
+        return {
+            isTTY: true,
+            columns,
+            text: '',
+            write(s) {
+                this.text += s;
+                return true;
+            },
+            on() {},
+            once() {},
+            removeListener() {},
+        };
+    }
+
+    it('fits any width, dropping the bar before the figures', function () {
+        const figures = ['45%', '1.23 MiB / 3.45 MiB', '15000 docs', 'ETA 5s', '3000 docs/s'];
+        for (let width = 10; width <= 200; width++) {
+            const line = fitLine('qbson dump', figures, 0.45, width, Format.BarFormat);
+            assert.ok(line.length <= width - 1, `${width}: ${line}`);
+        }
+        const at80 = fitLine('qbson dump', figures, 0.45, 80, Format.BarFormat);
+        // at 80 columns the name gives way to a shorter bar; every figure shows
+        assert.strictEqual(at80, '[=======--------] 45% | 1.23 MiB / 3.45 MiB | 15000 docs | ETA 5s | 3000 docs/s');
+        const at140 = fitLine('qbson dump', figures, 0.45, 140, Format.BarFormat);
+        assert.strictEqual(at140, 'qbson dump [==============----------------] 45% | 1.23 MiB / 3.45 MiB | 15000 docs | ETA 5s | 3000 docs/s');
+        // too narrow for the bar: every figure still shows
+        const at70 = fitLine('qbson dump', figures, 0.45, 70, Format.BarFormat);
+        assert.ok(!at70.includes('['), at70);
+        for (const f of figures) assert.ok(at70.includes(f), at70);
+        // narrower still: the least useful figures go
+        const at40 = fitLine('qbson dump', figures, 0.45, 40, Format.BarFormat);
+        assert.ok(at40.includes('45%') && !at40.includes('docs/s'), at40);
+    });
+
+    it('renders within 80 columns, shows bytes and documents for an input of unknown size, and gives the cursor back', function () {
+        for (const size of [50 * 1024 * 1024, null]) {
+            const term = fakeTerminal(80);
+            const progress = new Progress('dump', size, true, term);
+            progress.update(12 * 1024 * 1024, 123456);
+            progress.stop();
+            assert.ok(term.text.includes('\x1b[?25l'));
+            assert.ok(term.text.lastIndexOf('\x1b[?25h') > term.text.lastIndexOf('\x1b[?25l'));
+            const screens = term.text.replace(ANSI, '\n').split(/[\r\n]/).filter((l) => l.trim() !== '');
+            assert.ok(screens.length > 0);
+            for (const l of screens) assert.ok(l.length <= 79, `${l.length}: ${l}`);
+            const last = screens[screens.length - 1];
+            assert.ok(last.includes('12.0 MiB') && last.includes('123456 docs'), last);
+            if (size === null) assert.ok(!last.includes('%') && !last.includes('['), last);
+            else assert.ok(last.includes('24%') && last.includes('ETA') && last.includes('docs/s'), last);
+        }
+    });
+
+    it('draws nothing when standard error is not a terminal', function () {
+        const term = fakeTerminal(80);
+        term.isTTY = false;
+        const progress = new Progress('dump', 100, true, term);
+        progress.update(50, 1);
+        progress.stop();
+        assert.strictEqual(term.text, '');
+    });
+});

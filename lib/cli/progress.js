@@ -35,21 +35,29 @@ function figuresOf(payload, params, options, formatTime) {
     return figures;
 }
 
-// One line of at most width - 1 characters (the last column would wrap on some terminals).
+// One line of at most width - 1 characters (the last column would wrap on some
+// terminals). What gives way, in turn: the command's name, the bar, then the
+// figures from the least useful.
 function fitLine(label, figures, progress, width, formatBar) {
     const room = Math.max(width - 1, 1);
     const shown = figures.slice();
     for (;;) {
         const text = shown.join(' | ');
+        if (label.length + 1 + text.length <= room && progress === null) return `${label} ${text}`;
         if (progress !== null) {
-            const barSize = Math.min(BAR_SIZE, room - label.length - text.length - 4);
-            if (barSize >= MIN_BAR_SIZE) return `${label} [${formatBar(progress, { barsize: barSize, barCompleteString: '='.repeat(barSize), barIncompleteString: '-'.repeat(barSize), barGlue: '' })}] ${text}`;
+            const withLabel = Math.min(BAR_SIZE, room - label.length - text.length - 4);
+            if (withLabel >= MIN_BAR_SIZE) return `${label} [${bar(progress, withLabel, formatBar)}] ${text}`;
+            const alone = Math.min(BAR_SIZE, room - text.length - 3);
+            if (alone >= MIN_BAR_SIZE) return `[${bar(progress, alone, formatBar)}] ${text}`;
         }
-        if (label.length + 1 + text.length <= room) return `${label} ${text}`;
         if (text.length <= room) return text;
         if (shown.length === 1) return text.slice(0, room);
         shown.pop();
     }
+}
+
+function bar(progress, size, formatBar) {
+    return formatBar(progress, { barsize: size, barCompleteString: '='.repeat(size), barIncompleteString: '-'.repeat(size), barGlue: '' });
 }
 
 class Progress {
