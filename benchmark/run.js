@@ -11,9 +11,9 @@ const path = require('path');
 const childProcess = require('child_process');
 const datasets = require('./datasets');
 const libraries = require('./libraries');
-const verify = require('./verify');
 const timing = require('./timing');
 const report = require('./report');
+const { DIRECTIONS, BASELINE, progress, verifyAll, timeAll } = require('./measure');
 
 // warmup, sample: seconds of warm-up and of each of `samples` timed runs per cell;
 // memory, warmCalls: seconds of the allocation loop, and calls before it; cold: seconds to warm up;
@@ -26,8 +26,6 @@ const MODES = {
     smoke: { warmup: 0.001, sample: 0.001, samples: 1, memory: 0.001, warmCalls: 1, cold: 0.001, jobs: 4,
         maxTimedBytes: 64e3, childLibs: ['qbson', 'bson'] },
 };
-const DIRECTIONS = ['encode', 'decode'];
-const BASELINE = 'bson';
 const CHILD = path.join(__dirname, 'child.js');
 const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE]\n' +
     '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold]';
@@ -98,53 +96,6 @@ function systemInfo(libs) {
     }
     return { node: process.versions.node, v8: process.versions.v8, platform: process.platform + ' ' + process.arch,
         cpu: cpus.length ? cpus[0].model.trim() : '?', cpuCount: cpus.length, versions, loadavg: os.loadavg()[0] };
-}
-
-function progress(text) {
-    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K' + text);
-}
-
-// verify every library on every data set (which also runs each once on every data set
-// before any timing); returns the cells with the timed inputs
-function verifyAll(dsNames, libs, mode, results) {
-    const verified = dsNames.map((name) => {
-        progress('verifying ' + name);
-        const ds = datasets.load(name);
-        const ref = verify.reference(ds);
-        const bsonBytes = ref.bytes.reduce((n, b) => n + b.length, 0);
-        results.datasets.push({ name, group: ds.group, title: ds.title, docs: ds.docs.length, bsonBytes });
-        return { name, cells: libs.map((lib) => verify.check(lib, ds, ref)), skipped: bsonBytes > (mode.maxTimedBytes || Infinity) };
-    });
-    progress('');
-    return verified;
-}
-
-// time the verified cells, data set by data set
-function timeAll(verified, libs, mode, results) {
-    for (const { name, cells, skipped } of verified) {
-        for (const dir of DIRECTIONS) {
-            progress('timing ' + name + ' ' + dir);
-            const ops = [];
-            libs.forEach((lib, i) => {
-                const cell = cells[i];
-                const row = { dataset: name, direction: dir, lib: lib.name, verdict: cell[dir].verdict,
-                    reason: cell[dir].reason, size: cell.size, skipped };
-                results.timing.push(row);
-                if (row.verdict === 'ok' && !skipped) {
-                    ops.push({ row, op: timing.makeOp(lib[dir], cell[dir + 'Input'], lib.name + ' ' + dir + ' ' + name) });
-                }
-            });
-            timing.measure(ops, mode);
-            const base = ops.find((e) => e.row.lib === BASELINE);
-            for (const { row, nloops, rates, opsPerSec, wallRates, cpuRates } of ops) {
-                Object.assign(row, { opsPerSec, mbPerSec: opsPerSec * row.size / 1e6,
-                    spread: (Math.max(...rates) - Math.min(...rates)) / opsPerSec,
-                    rate: !base ? NaN : row.lib === BASELINE ? 100 : 100 * opsPerSec / base.opsPerSec,
-                    nloops, wallOpsPerSec: timing.median(wallRates), cpuOpsPerSec: timing.median(cpuRates), wallRates, cpuRates });
-            }
-        }
-    }
-    progress('');
 }
 
 function runChild(job, execArgv) {
@@ -255,16 +206,19 @@ async function run(opts, write) {
     write(report.heading('verification (≠ = output differs from bson, n/a = not available or threw)', md));
     write(notes(report.verificationNotes(results)) || 'every library agrees with bson on every data set\n\n');
     write(report.heading('speed', md) + report.timingTables(results, libNames, md) + '\n' + notes([report.spread(results)]));
+    write(report.heading('qbson against the targets', md) + report.comparisonTable(results, md) + '\n' +
+        notes(report.targetLines(results)));
 
     if (opts.memory) {
         await phase('memory', () => memoryAll(mode, results));
         const measured = libNames.filter((n) => results.memory.some((r) => r.lib === n));
         write(report.heading('memory', md) + report.memoryTables(results, measured, md) + '\n' +
-            notes(report.childErrors(results.memory)));
+            notes([report.memoryLine(results)].concat(report.childErrors(results.memory))));
     }
     if (opts.coldStart) {
         await phase('cold', () => coldAll(coldData, libs, mode, results));
-        write(report.heading('cold start', md) + report.coldTable(results, md) + '\n' + notes(report.childErrors(results.cold)));
+        write(report.heading('cold start', md) + report.coldTable(results, md) + '\n' +
+            notes([report.coldLine(results)].concat(report.childErrors(results.cold))));
     }
     results.sink = timing.state.sink;
     results.seconds = timing.now() - started;

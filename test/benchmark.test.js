@@ -11,6 +11,7 @@ const path = require('path');
 const bson = require('bson');
 const verify = require('../benchmark/verify');
 const datasets = require('../benchmark/datasets');
+const corpus = require('../benchmark/corpus');
 const { applyFilter, parseArgs } = require('../benchmark/run');
 
 const RUN = path.join(__dirname, '..', 'benchmark', 'run.js');
@@ -23,6 +24,7 @@ const EXPECTED_NOT_OK = {
         full_bson: { encode: 'n/a', decode: 'differs' },
         large: { decode: 'differs' },
         batch1000: { decode: 'differs' },
+        log_events: { decode: 'differs' },
     },
 };
 
@@ -70,6 +72,101 @@ describe('benchmark', function () {
         });
     });
 
+    describe('corpus generators', function () {
+        const GENERATORS = {
+            wideDocument: (seed) => [corpus.wideDocument(seed, 50)],
+            featureCollection: (seed) => [corpus.featureCollection(seed, 3)],
+            track: (seed) => [corpus.track(seed, 20)],
+            doubleArray: (seed) => [corpus.doubleArray(seed, 20)],
+            int32Array: (seed) => [corpus.int32Array(seed, 20)],
+            apiResponse: (seed) => [corpus.apiResponse(seed, 3)],
+            tweet: (seed) => [corpus.tweet(seed)],
+            catalog: (seed) => [corpus.catalog(seed, 5, 5)],
+            logEvents: (seed) => corpus.logEvents(seed, 5),
+            smallDocsArray: (seed) => [corpus.smallDocsArray(seed, 5)],
+            binaryDocument: (seed) => [corpus.binaryDocument(seed, 2, 64, 3)],
+        };
+        const bytesOf = (docs) => Buffer.concat(docs.map((doc) => bson.serialize(doc)));
+        // the BSON type of every value, as bson decodes it without promoting
+        const raw = (doc) => bson.deserialize(bson.serialize(doc), { promoteValues: false });
+
+        for (const name of Object.keys(GENERATORS)) {
+            it(name + ' gives the same documents for the same seed, other ones for another', function () {
+                const make = GENERATORS[name];
+                assert.ok(bytesOf(make(7)).equals(bytesOf(make(7))));
+                assert.ok(!bytesOf(make(7)).equals(bytesOf(make(8))));
+            });
+        }
+
+        it('wide documents: 12-character keys, strings and numbers alternately', function () {
+            const doc = corpus.wideDocument(1, 1000);
+            const keys = Object.keys(doc);
+            assert.strictEqual(keys.length, 1000);
+            assert.ok(keys.every((k) => /^[A-Za-z0-9]{12}$/.test(k)));
+            assert.ok(keys.every((k, i) => typeof doc[k] === (i % 2 ? 'number' : 'string')));
+        });
+
+        it('GeoJSON: [lon, lat] pairs of doubles, 3 array levels in Polygons and 4 in MultiPolygons', function () {
+            const { features } = raw(corpus.featureCollection(3, 20));
+            const depth = (v) => (Array.isArray(v) ? 1 + depth(v[0]) : 0);
+            for (const { geometry } of features) {
+                assert.strictEqual(depth(geometry.coordinates), geometry.type === 'Polygon' ? 3 : 4);
+                const pairs = geometry.type === 'Polygon' ? geometry.coordinates.flat() : geometry.coordinates.flat(2);
+                assert.ok(pairs.every((p) => p.length === 2 && p.every((x) => x._bsontype === 'Double')));
+            }
+            assert.ok(features.some((f) => f.geometry.type === 'MultiPolygon') && features.some((f) => f.geometry.type === 'Polygon'));
+            assert.ok(raw(corpus.track(3, 100)).geometry.coordinates.every((p) => p.length === 2 && p[1]._bsontype === 'Double'));
+        });
+
+        it('numeric arrays: all doubles, or all int32 of every magnitude with no -0', function () {
+            assert.ok(raw(corpus.doubleArray(3, 1000)).values.every((v) => v._bsontype === 'Double'));
+            const ints = raw(corpus.int32Array(3, 1000)).values;
+            assert.ok(ints.every((v) => v._bsontype === 'Int32'));
+            const values = corpus.int32Array(3, 1000).values;
+            assert.ok(values.some((v) => v < -1e9) && values.some((v) => v > 1e9) && values.some((v) => Math.abs(v) < 100));
+            assert.ok(!values.some((v) => Object.is(v, -0)));
+        });
+
+        it('API responses: statuses with users of 40 fields and non-Latin text', function () {
+            const { statuses } = corpus.apiResponse(3, 30);
+            assert.strictEqual(statuses.length, 30);
+            assert.ok(statuses.every((s) => Object.keys(s.user).length === 40 && Object.keys(s).length >= 23));
+            const text = statuses.map((s) => s.text + s.user.description).join('');
+            for (const script of [/\p{Script=Han}/u, /\p{Script=Hangul}/u, /\p{Script=Cyrillic}/u, /\p{Extended_Pictographic}/u]) {
+                assert.match(text, script);
+            }
+            const tweet = bson.serialize(corpus.tweet(19)).length;
+            assert.ok(tweet > 1200 && tweet < 2000, 'a tweet of about 1.5 kB: ' + tweet);
+        });
+
+        it('catalogs: objects keyed by numeric-string ids, small arrays and nulls', function () {
+            const doc = corpus.catalog(3, 10, 10);
+            assert.strictEqual(Object.keys(doc.events).length, 10);
+            assert.ok(Object.keys(doc.events).every((k) => /^[1-9]\d{8}$/.test(k) && doc.events[k].id === Number(k)));
+            assert.ok(doc.performances.every((p) => p.name === null && Array.isArray(p.prices)));
+        });
+
+        it('log records: Dates, ObjectIds, Longs beyond 2^53 and short strings', function () {
+            const docs = corpus.logEvents(3, 50);
+            assert.ok(docs.every((d) => d.ts instanceof Date && d._id._bsontype === 'ObjectId' && d.requestId._bsontype === 'Long'));
+            assert.ok(docs.some((d) => !d.requestId.lessThan(2 ** 53) || d.requestId.isNegative()));
+        });
+
+        it('binary-heavy documents hold Binary values of several subtypes', function () {
+            const doc = corpus.binaryDocument(3, 2, 1000, 4);
+            assert.ok(doc.chunks.every((c) => c._bsontype === 'Binary' && c.length() === 1000));
+            assert.deepStrictEqual(doc.keys.map((k) => k.uuid.sub_type), [4, 4, 4, 4]);
+        });
+
+        it('every data set says whether it is JSON-representable', function () {
+            assert.strictEqual(datasets.plainJson({ a: [1, 'x', null, true, { b: 2.5 }] }), true);
+            assert.strictEqual(datasets.plainJson({ a: new Date(0) }), false);
+            assert.strictEqual(datasets.plainJson({ a: bson.Long.fromNumber(1) }), false);
+            assert.strictEqual(datasets.load('api_statuses').json, true);
+            assert.strictEqual(datasets.load('log_events').json, false);
+        });
+    });
+
     describe('options', function () {
         it('parses the command line', function () {
             const opts = parseArgs(['--quick', '--filter', 'qbson,flat', '--markdown', '--json', 'x.json']);
@@ -108,7 +205,9 @@ describe('benchmark', function () {
             assert.match(stdout, /^node \d+\.\d+\.\d+, V8 \S+, /m);
             for (const name of ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'qtimeit']) assert.ok(stdout.includes(name + ' '), name);
             for (const title of ['encode: rate (bson = 100', 'encode: ops/s', 'encode: MB/s', 'decode: rate (bson = 100',
-                'decode: ops/s', 'decode: MB/s', 'heap bytes allocated per op', 'cold start on flat_bson']) {
+                'decode: ops/s', 'decode: MB/s', 'heap bytes allocated per op', 'cold start on flat_bson',
+                'qbson ÷ others, ops/s', 'geometric mean of qbson ÷ bson: encode', 'decode slower than msgpackr',
+                'decode below 0.80× JSON.parse', 'qbson allocates more per operation than bson on', 'qbson cold start against bson']) {
                 assert.ok(stdout.includes(title), title);
             }
             assert.match(stdout, /sink \d+/);
