@@ -2,7 +2,7 @@
 
 // qbson benchmark: qbson against bson, bson-ext, buffalo, msgpackr and JSON.
 //   node benchmark/run.js [--quick | --smoke] [--filter a,b] [--markdown] [--json FILE]
-//                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold]
+//                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--mixed [--seed N]]
 // See benchmark/README.md for what each table and column means.
 
 const fs = require('fs');
@@ -13,7 +13,8 @@ const datasets = require('./datasets');
 const libraries = require('./libraries');
 const timing = require('./timing');
 const report = require('./report');
-const { DIRECTIONS, BASELINE, progress, verifyAll, timeAll } = require('./measure');
+const mixed = require('./mixed');
+const { DIRECTIONS, BASELINE, progress, verifyAll, warmAll, timeAll } = require('./measure');
 
 // warmup, sample: seconds of warm-up and of each of `samples` timed runs per cell;
 // memory, warmCalls: seconds of the allocation loop, and calls before it; cold: seconds to warm up;
@@ -28,15 +29,20 @@ const MODES = {
 };
 const CHILD = path.join(__dirname, 'child.js');
 const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE]\n' +
-    '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold]';
+    '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--mixed [--seed N]]';
 
 function usageError(message) {
     return Object.assign(new Error(message), { usage: true });
 }
 
+function seedValue(text) {
+    if (!/^\d{1,9}$/.test(text)) throw usageError('--seed takes a whole number, not ' + text);
+    return Number(text);
+}
+
 function parseArgs(argv) {
     const opts = { mode: 'full', filter: [], markdown: false, json: null, cold: 'flat_bson', memory: true, coldStart: true,
-        clock: 'auto' };
+        clock: 'auto', mixed: false, seed: null };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
         const value = () => {
@@ -51,6 +57,8 @@ function parseArgs(argv) {
         else if (arg === '--no-memory') opts.memory = false;
         else if (arg === '--no-cold') opts.coldStart = false;
         else if (arg === '--cpu' || arg === '--wall') opts.clock = arg.slice(2);
+        else if (arg === '--mixed') opts.mixed = true;
+        else if (arg === '--seed') opts.seed = seedValue(value());
         else if (arg === '--help' || arg === '-h') opts.help = true;
         else throw usageError('unknown option ' + arg);
     }
@@ -160,6 +168,22 @@ async function coldAll(dsName, libs, mode, results) {
     progress('');
 }
 
+// the mixed mode: every data set timed alone, each in a fresh process, then all of them in
+// this one, in a seeded shuffled order, after every library has warmed up on every data set
+async function measureMixed(opts, dsNames, libs, mode, results, phase, write) {
+    const seed = opts.seed === null ? Date.now() % 1e6 : opts.seed;
+    const order = mixed.shuffle(dsNames, seed);
+    write('mixed mode: each data set timed alone in a fresh process, then all in one process after every library ' +
+        'has warmed up on every data set, in this order (seed ' + seed + ', --seed to repeat it): ' + order.join(', ') + '\n\n');
+    let alone, verified;
+    await phase('alone', async () => { alone = await mixed.timeAllAlone(dsNames, libs.map((l) => l.name), mode); });
+    await phase('verify', () => { verified = verifyAll(order, libs, mode, results); });
+    await phase('warm-up', () => warmAll(verified, libs, mode));
+    await phase('timing', () => timeAll(verified, libs, mode, results));
+    results.alone = alone;
+    results.mixed = { seed, order, fractions: mixed.fractions(alone, results.timing) };
+}
+
 async function run(opts, write) {
     const started = timing.now();
     const load = os.loadavg()[0], busy = load > Math.max(1, os.cpus().length / 2);
@@ -197,25 +221,33 @@ async function run(opts, write) {
         ' after a ' + report.micros(mode.warmup) + ' warm-up, by ' + (mode.clock === 'cpu' ? 'process CPU time' : 'wall clock') +
         (mode.maxTimedBytes ? '; data sets over ' + report.bytes(mode.maxTimedBytes) + ' are verified, not timed (-)' : '') + '\n\n');
 
-    let verified;
-    await phase('verify', () => { verified = verifyAll(pick.datasets, libs, mode, results); });
-    await phase('timing', () => timeAll(verified, libs, mode, results));
-    verified = null;
+    if (opts.mixed) {
+        await measureMixed(opts, pick.datasets, libs, mode, results, phase, write);
+    } else {
+        let verified;
+        await phase('verify', () => { verified = verifyAll(pick.datasets, libs, mode, results); });
+        await phase('timing', () => timeAll(verified, libs, mode, results));
+    }
     write(report.table('data sets', ['data set', 'bson size', 'docs', 'description'], results.datasets.map((d) =>
         [d.name, report.bytes(d.bsonBytes), String(d.docs), md ? '`' + d.title + '`' : d.title]), md, 'lrrl') + '\n');
     write(report.heading('verification (≠ = output differs from bson, n/a = not available or threw)', md));
     write(notes(report.verificationNotes(results)) || 'every library agrees with bson on every data set\n\n');
-    write(report.heading('speed', md) + report.timingTables(results, libNames, md) + '\n' + notes([report.spread(results)]));
-    write(report.heading('qbson against the targets', md) + report.comparisonTable(results, md) + '\n' +
-        notes(report.targetLines(results)));
+    if (opts.mixed) {
+        write(report.heading('mixed against alone', md) + mixed.fractionTables(results, libNames, md) + '\n' +
+            notes(mixed.fractionLines(results, libNames).concat(results.alone.filter((r) => r.error).map((r) => r.dataset + ': ' + r.error))));
+    } else {
+        write(report.heading('speed', md) + report.timingTables(results, libNames, md) + '\n' + notes([report.spread(results)]));
+    }
+    write(report.heading('qbson against the targets' + (opts.mixed ? ', in the mixed run' : ''), md) +
+        report.comparisonTable(results, md) + '\n' + notes(report.targetLines(results)));
 
-    if (opts.memory) {
+    if (opts.memory && !opts.mixed) {
         await phase('memory', () => memoryAll(mode, results));
         const measured = libNames.filter((n) => results.memory.some((r) => r.lib === n));
         write(report.heading('memory', md) + report.memoryTables(results, measured, md) + '\n' +
             notes([report.memoryLine(results)].concat(report.childErrors(results.memory))));
     }
-    if (opts.coldStart) {
+    if (opts.coldStart && !opts.mixed) {
         await phase('cold', () => coldAll(coldData, libs, mode, results));
         write(report.heading('cold start', md) + report.coldTable(results, md) + '\n' +
             notes([report.coldLine(results)].concat(report.childErrors(results.cold))));

@@ -12,6 +12,8 @@ const bson = require('bson');
 const verify = require('../benchmark/verify');
 const datasets = require('../benchmark/datasets');
 const corpus = require('../benchmark/corpus');
+const mixed = require('../benchmark/mixed');
+const report = require('../benchmark/report');
 const { applyFilter, parseArgs } = require('../benchmark/run');
 
 const RUN = path.join(__dirname, '..', 'benchmark', 'run.js');
@@ -167,6 +169,99 @@ describe('benchmark', function () {
         });
     });
 
+    describe('reporting', function () {
+        // timing rows of qbson, bson, msgpackr and JSON at the given ops/s, both directions the same
+        const rows = (dataset, speeds) => Object.keys(speeds).flatMap((lib) => ['encode', 'decode'].map((direction) =>
+            ({ dataset, direction, lib, verdict: 'ok', skipped: false, opsPerSec: speeds[lib] })));
+        const results = {
+            datasets: [{ name: 'fast', bsonBytes: 100, json: true }, { name: 'slow', bsonBytes: 100, json: true },
+                { name: 'typed', bsonBytes: 100, json: false }],
+            timing: [].concat(rows('fast', { qbson: 400, bson: 100, msgpackr: 300, JSON: 200 }),
+                rows('slow', { qbson: 120, bson: 100, msgpackr: 200, JSON: 200 }),
+                rows('typed', { qbson: 250, bson: 100, msgpackr: 300, JSON: 50 })),
+        };
+
+        it('gives qbson ÷ bson, msgpackr and JSON.parse per data set, and the targets each misses', function () {
+            const text = report.comparisonTable(results, false);
+            assert.match(text, /^fast .* 4\.00× +4\.00× +1\.33× +2\.00× *$/m);
+            assert.match(text, /^slow .* 1\.20× +1\.20× +0\.60× +0\.60× +encode, decode, < msgpackr, < 0\.8 JSON\.parse$/m);
+            assert.match(text, /^typed .* 2\.50× +2\.50× +0\.83× \* +- *$/m, 'JSON.parse only where JSON carries the same values');
+        });
+
+        it('sums the targets up: geometric means and the data sets below each', function () {
+            const lines = report.targetLines(results);
+            assert.strictEqual(lines[0], 'geometric mean of qbson ÷ bson: encode 2.29× (target 2.50×, over 3 data sets); ' +
+                'decode 2.29× (target 2.20×, over 3 data sets)');
+            assert.strictEqual(lines[1], 'encode below 1.50× bson: slow 1.20×');
+            assert.strictEqual(lines[3], 'decode slower than msgpackr (JSON-representable data sets, 2 compared): slow 0.60×');
+            assert.strictEqual(lines[4], 'decode below 0.80× JSON.parse (JSON-representable data sets, 2 compared): slow 0.60×');
+        });
+
+        it('names the data sets where qbson allocates more than bson', function () {
+            const mem = (lib, bytesPerOp) => ({ dataset: 'fast', direction: 'decode', lib, verdict: 'ok', bytesPerOp });
+            assert.strictEqual(report.memoryLine({ datasets: results.datasets, memory: [mem('qbson', 2000), mem('bson', 1000)] }),
+                'qbson allocates more per operation than bson on: fast decode 2.00 kB vs 1.00 kB');
+            assert.match(report.memoryLine({ datasets: results.datasets, memory: [mem('qbson', 10), mem('bson', 1000)] }), /: none$/);
+        });
+    });
+
+    describe('mixed mode', function () {
+        const names = datasets.NAMES;
+
+        it('shuffles the data sets by the seed alone', function () {
+            const order = mixed.shuffle(names, 42);
+            assert.deepStrictEqual(order, mixed.shuffle(names, 42));
+            assert.deepStrictEqual(order.slice().sort(), names.slice().sort());
+            assert.notDeepStrictEqual(order, names);
+            assert.notDeepStrictEqual(mixed.shuffle(names, 43), order);
+            assert.deepStrictEqual(names, datasets.NAMES, 'its argument is left as it was');
+        });
+
+        const row = (dataset, lib, opsPerSec, extra) => Object.assign({ dataset, direction: 'decode', lib, verdict: 'ok',
+            skipped: false, opsPerSec }, extra);
+
+        it('gives each mixed rate as a fraction of the alone rate, NaN where either was not timed', function () {
+            const alone = [row('a', 'qbson', 200), row('b', 'qbson', 100), row('c', 'qbson', 100)];
+            const mixedRows = [row('a', 'qbson', 150), row('b', 'qbson', 100, { verdict: 'differs' }), row('c', 'qbson', 120),
+                row('d', 'qbson', 10)];
+            const f = mixed.fractions(alone, mixedRows);
+            assert.deepStrictEqual(f.map((r) => r.fraction), [0.75, NaN, 1.2, NaN]);
+            assert.deepStrictEqual(f[0], { dataset: 'a', direction: 'decode', lib: 'qbson', alone: 200, mixed: 150, fraction: 0.75 });
+        });
+
+        it('reports the fractions in the mixed order, and the data sets below 90%', function () {
+            const alone = [row('a', 'qbson', 200), row('b', 'qbson', 100), row('a', 'bson', 100), row('b', 'bson', 100)];
+            const timed = [row('b', 'qbson', 95), row('a', 'qbson', 100), row('b', 'bson', 100), row('a', 'bson', 100)];
+            const results = { mixed: { order: ['b', 'a'], fractions: mixed.fractions(alone, timed) } };
+            const text = mixed.fractionTables(results, ['qbson', 'bson'], false);
+            assert.match(text, /decode: ops\/s in the mixed run as % of alone\n#  data set  qbson  bson\n.*\n1  b +95% +100%\n2  a +50% +100%/);
+            assert.deepStrictEqual(mixed.fractionLines(results, ['qbson', 'bson']), [
+                'qbson keeps ≥ 90% of its alone rate on encode 0 of 0 (geometric mean -); decode 1 of 2 (geometric mean 69%), below: a 50%',
+                'bson keeps ≥ 90% of its alone rate on encode 0 of 0 (geometric mean -); decode 2 of 2 (geometric mean 100%)',
+            ]);
+        });
+
+        it('runs end to end: alone in fresh processes, then mixed in the printed order', function (done) {
+            const file = path.join(os.tmpdir(), 'qbson-benchmark-mixed-' + process.pid + '.json');
+            const args = [RUN, '--smoke', '--mixed', '--seed', '7', '--filter', 'qbson,int,float,tweet', '--json', file];
+            childProcess.execFile(process.execPath, args, { maxBuffer: 1 << 24 }, (err, out) => {
+                if (err) return done(err);
+                const res = JSON.parse(fs.readFileSync(file, 'utf8'));
+                fs.unlinkSync(file);
+                const order = mixed.shuffle(['int', 'float', 'tweet'], 7);
+                assert.deepStrictEqual(res.mixed.order, order);
+                assert.deepStrictEqual(res.datasets.map((d) => d.name), order);
+                assert.ok(out.includes('(seed 7, --seed to repeat it): ' + order.join(', ')));
+                assert.strictEqual(res.alone.length, 3 * 2 * 2, 'alone: 3 data sets, 2 directions, qbson and bson');
+                assert.strictEqual(res.mixed.fractions.length, 12);
+                assert.ok(res.mixed.fractions.every((f) => f.fraction > 0), 'every cell has a fraction');
+                assert.match(out, /qbson keeps ≥ 90% of its alone rate on encode \d of 3/);
+                assert.deepStrictEqual([res.memory, res.cold], [[], []], 'no memory or cold start in the mixed mode');
+                done();
+            });
+        });
+    });
+
     describe('options', function () {
         it('parses the command line', function () {
             const opts = parseArgs(['--quick', '--filter', 'qbson,flat', '--markdown', '--json', 'x.json']);
@@ -175,6 +270,9 @@ describe('benchmark', function () {
             assert.strictEqual(opts.markdown, true);
             assert.strictEqual(opts.json, 'x.json');
             assert.throws(() => parseArgs(['--bogus']), /unknown option/);
+            assert.deepStrictEqual([parseArgs(['--mixed', '--seed', '12']).mixed, parseArgs(['--mixed', '--seed', '12']).seed], [true, 12]);
+            assert.strictEqual(parseArgs([]).mixed, false);
+            assert.throws(() => parseArgs(['--seed', 'x']), /--seed takes a whole number/);
         });
 
         it('--filter picks data sets and libraries by substring, an exact name only itself', function () {
