@@ -21,6 +21,7 @@ const NATIVE_HINT = 'not installed: `npm run benchmark:native` builds it into be
 function resolvePackage(name) {
     return require.resolve(name, { paths: [NATIVE_DIR] });
 }
+
 // how msgpackr is configured, as the tables state it
 const MSGPACKR_CONFIG = 'new Packr({ useRecords: false, variableMapSize: true }) and unpack()';
 
