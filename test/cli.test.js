@@ -1189,3 +1189,68 @@ describe('qbson progress line', function () {
         assert.strictEqual(term.text, '');
     });
 });
+
+describe('qbson stopped by a signal', function () {
+    const { execFileSync } = require('child_process');
+    const hasScript = (() => {
+        try {
+            execFileSync('script', ['--version'], { stdio: 'ignore' });
+            return true;
+        } catch (err) {
+            return false;
+        }
+    })();
+
+    async function waitFor(test, what) {
+        const until = Date.now() + 20000;
+        while (!test()) {
+            if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+    }
+
+    // Runs `qbson dump -o OUT FIFO` on a terminal (util-linux's script), feeds it
+    // four documents and keeps the pipe open, so the bar shows; then stops it.
+    async function interrupt(stop) {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-signal-'));
+        try {
+            const fifo = path.join(dir, 'in.fifo');
+            const out = path.join(dir, 'out.json');
+            execFileSync('mkfifo', [fifo]);
+            const child = spawn('script', ['-qfec', `exec ${process.execPath} ${BIN} dump -o ${out} ${fifo}`, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+            let screen = '';
+            child.stdout.on('data', (c) => (screen += c));
+            const closed = new Promise((resolve) => child.on('close', resolve));
+            const writer = fs.createWriteStream(fifo);
+            writer.on('error', () => {});
+            writer.write(fs.readFileSync(fixture('sample.bson')));
+            await waitFor(() => screen.includes('4 docs'), 'the bar');
+            assert.strictEqual(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp')).length, 1);
+            stop(child);
+            const code = await closed;
+            writer.destroy();
+            return { code, screen, left: fs.readdirSync(dir).filter((f) => f !== 'in.fifo') };
+        } finally {
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
+    }
+
+    function nodeUnder(scriptPid) {
+        return Number(fs.readFileSync(`/proc/${scriptPid}/task/${scriptPid}/children`, 'utf8').trim().split(' ')[0]);
+    }
+
+    for (const [name, stop, status] of [
+        ['Ctrl-C', (child) => child.stdin.write('\x03'), 130],
+        ['SIGTERM', (child) => process.kill(nodeUnder(child.pid), 'SIGTERM'), 143],
+    ]) {
+        it(`${name} while the bar shows: the cursor comes back, no file is left, exit ${status}`, async function () {
+            if (!hasScript) this.skip();
+            const r = await interrupt(stop);
+            assert.strictEqual(r.code, status, r.screen);
+            const hidden = r.screen.lastIndexOf('\x1b[?25l');
+            assert.ok(hidden !== -1, r.screen);
+            assert.ok(r.screen.indexOf('\x1b[?25h', hidden) !== -1, JSON.stringify(r.screen));
+            assert.deepStrictEqual(r.left, []);
+        });
+    }
+});
