@@ -190,7 +190,9 @@ export type BSONErrorCode =
     | 'ERR_BSON_REGEXP'
     | 'ERR_BSON_TOO_DEEP'
     | 'ERR_BSON_TOO_LARGE'
-    | 'ERR_BSON_TRUNCATED';
+    | 'ERR_BSON_TRUNCATED'
+    | 'ERR_BSON_VERSION'
+    | 'ERR_BSON_RUNTIME';
 
 export interface BSONErrorOptions {
     code?: BSONErrorCode | (string & {});

@@ -199,7 +199,7 @@ function checkDocumentTree(bytes, start, size, depthLeft) {
 function parseToElements(bytes, startOffset) {
     const start = startOffset == null ? 0 : startOffset;
     if (!Number.isInteger(start) || start < 0 || start > bytes.length) {
-        throw new BSONOffsetError(`startOffset ${start} is outside the ${bytes.length} bytes given`, start, { code: 'ERR_BSON_INPUT' });
+        throw new BSONOffsetError(`startOffset ${start} is outside the ${bytes.length} bytes given`, start, { code: 'ERR_BSON' });
     }
     const end = start + documentSize(bytes, start, bytes.length, 'document') - 1;
     const elements = [];
