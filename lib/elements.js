@@ -16,7 +16,8 @@
 //       const nul = keyEnd(bytes, pos, end);   // key: bytes[pos + 1, nul)
 //       pos = valueEnd(bytes, type, nul + 1, end);
 //   }
-// parseToElements (bson's onDemand API) is that loop, collecting bson's tuples.
+// parseToElements (bson's onDemand API) is that loop, collecting bson's tuples;
+// checkDocumentTree is that loop at every level (decode's check of raw documents).
 
 const C = require('./constants');
 const { BSONOffsetError } = require('./errors');
@@ -172,13 +173,33 @@ function codeWithScopeEnd(bytes, pos, end) {
     return scopeEnd;
 }
 
+// Checks the whole document of `size` bytes at start (its own length word
+// already checked), every level as decode would, without decoding anything.
+// depthLeft is how many levels may still nest below it.
+function checkDocumentTree(bytes, start, size, depthLeft) {
+    if (depthLeft < 0) throw new BSONOffsetError('document nests deeper than maxDepth', start, { code: 'ERR_BSON_TOO_DEEP' });
+    const end = start + size - 1;
+    let pos = start + 4;
+    while (pos < end) {
+        const type = bytes[pos];
+        const valueStart = keyEnd(bytes, pos, end) + 1;
+        pos = valueEnd(bytes, type, valueStart, end);
+        if (type === C.BSON_DOCUMENT || type === C.BSON_ARRAY) {
+            checkDocumentTree(bytes, valueStart, pos - valueStart, depthLeft - 1);
+        } else if (type === C.BSON_CODE_W_SCOPE) {
+            const scopeStart = valueStart + 8 + readInt32LE(bytes, valueStart + 4);
+            checkDocumentTree(bytes, scopeStart, pos - scopeStart, depthLeft - 1);
+        }
+    }
+}
+
 // bson@7's onDemand.parseToElements: the elements of the document at
 // startOffset (which may end before bytes does) as
 // [type, nameOffset, nameLength, valueOffset, valueLength] tuples.
 function parseToElements(bytes, startOffset) {
     const start = startOffset == null ? 0 : startOffset;
     if (!Number.isInteger(start) || start < 0 || start > bytes.length) {
-        throw new BSONOffsetError(`startOffset ${start} is outside the ${bytes.length} bytes given`, start, { code: 'ERR_BSON_INPUT' });
+        throw new BSONOffsetError(`startOffset ${start} is outside the ${bytes.length} bytes given`, start, { code: 'ERR_BSON' });
     }
     const end = start + documentSize(bytes, start, bytes.length, 'document') - 1;
     const elements = [];
@@ -194,4 +215,4 @@ function parseToElements(bytes, startOffset) {
     return elements;
 }
 
-module.exports = { parseToElements, documentSize, keyEnd, valueEnd };
+module.exports = { parseToElements, checkDocumentTree, documentSize, keyEnd, valueEnd };
