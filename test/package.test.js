@@ -177,7 +177,8 @@ const TOO_NEW = [
     { api: 'Iterator helpers', since: '22.0.0', pattern: /\bIterator\.from\b/ },
     { api: 'fs.glob', since: '22.0.0', pattern: /\bglob(Sync)?\(/ },
     { api: 'Symbol.dispose / asyncDispose', since: '24.0.0', pattern: /\bSymbol\.(async)?[dD]ispose\b/ },
-    { api: 'Uint8Array base64 / hex', since: '25.0.0', pattern: /\b(fromBase64|toBase64|fromHex|setFromHex|setFromBase64)\b|\.toHex\(/ },
+    // the native calls, not functions of the same names (bson's ByteUtils has fromBase64, toHex...)
+    { api: 'Uint8Array base64 / hex', since: '25.0.0', pattern: /\bUint8Array\.from(Base64|Hex)\(|\.to(Base64|Hex)\(\)|\.setFrom(Hex|Base64)\(/ },
 ];
 
 function compareVersions(a, b) {
