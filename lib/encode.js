@@ -5,7 +5,7 @@
 // bson@7's serializer so the bytes are identical.
 
 const C = require('./constants');
-const { BSONError, isStackOverflow } = require('./errors');
+const { BSONError, isStackOverflow, withArticle } = require('./errors');
 const { option } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView } = require('./bytes');
@@ -212,7 +212,7 @@ function checkRoot(doc) {
     if (doc == null) return null;
     if (typeof doc !== 'object') throw new BSONError('encode needs an object as the document, not ' + typeof doc);
     if (Array.isArray(doc)) throw new BSONError('encode does not take an array as the document');
-    if (typeof doc._bsontype === 'string') throw new BSONError(`a ${doc._bsontype} cannot be encoded as a document`);
+    if (typeof doc._bsontype === 'string') throw new BSONError(`${withArticle(doc._bsontype)} cannot be encoded as a document`);
     if (doc instanceof Date || doc instanceof RegExp || doc instanceof Uint8Array || isAnyArrayBuffer(doc)) {
         throw new BSONError('a Date, RegExp, typed array or ArrayBuffer cannot be encoded as a document');
     }

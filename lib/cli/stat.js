@@ -20,9 +20,12 @@ input when FILE is - or missing.
 
 Options:
   --json                   print the report as one JSON object
+  --keep-going             skip a damaged document (its length intact),
+                           report it, count the rest, exit 1 at the end
   --max-document-size N    reject documents declaring more than N bytes
                            (default 16793600)
   -q, --quiet              no progress bar
+  -v, --verbose            say what was read and how much on standard error
   -h, --help               show this help
 `;
 
@@ -167,18 +170,23 @@ class Stats {
         this.largest = 0;
         this.deepest = 0;
         this.counts = new Float64Array(256);
+        this.scratch = new Float64Array(256);
     }
 
     add(bytes, offset) {
         let depth;
+        // counted apart first, so a damaged document (skipped by --keep-going) adds nothing
+        const scratch = this.scratch;
+        scratch.fill(0);
         try {
-            depth = walk(bytes, this.counts);
+            depth = walk(bytes, scratch);
         } catch (err) {
             if (err !== DAMAGED) throw err;
             // the decoder says what is wrong and where; should it find nothing, say so plainly
             decodeAt(bytes, offset, { bsonRegExp: true });
             throw new BSONError(`document at offset ${offset} is damaged`, { code: 'ERR_BSON_CORRUPT', offset });
         }
+        for (let t = 0; t < 256; t++) this.counts[t] += scratch[t];
         const size = bytes.length;
         this.documents++;
         this.bytes += size;
@@ -219,6 +227,7 @@ function formatText(r) {
         ['deepest nesting', r.deepestNesting],
         ['elements', r.elements],
     ];
+    if (r.skipped) rows.push(['skipped', r.skipped]);
     const lines = rows.map(([k, v]) => `${(k + ':').padEnd(17)}${v}`);
     const names = Object.keys(r.types);
     if (names.length !== 0) {
@@ -232,12 +241,13 @@ function formatText(r) {
 async function run(values, file, common) {
     const input = openInput(file);
     const stats = new Stats();
-    await readDocuments(input, { command: 'stat', progress: common.progress, maxDocumentSize: common.maxDocumentSize }, (bytes, offset) => {
+    const result = await readDocuments(input, { command: 'stat', progress: common.progress, maxDocumentSize: common.maxDocumentSize, keepGoing: common.keepGoing }, (bytes, offset) => {
         stats.add(bytes, offset);
     });
     const report = stats.report(input.name);
+    if (result.skipped) report.skipped = result.skipped;
     process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatText(report));
-    return report;
+    return { documents: result.documents, skipped: result.skipped, bytes: result.bytes };
 }
 
-module.exports = { name: 'stat', help, options, run, walk, TYPE_NAMES };
+module.exports = { name: 'stat', readsBSON: true, help, options, run, walk, TYPE_NAMES };
