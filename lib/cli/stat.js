@@ -8,8 +8,10 @@
 const C = require('../constants');
 const { BSONError } = require('../errors');
 const { decodeAt } = require('../stream');
-const { openInput } = require('./io');
+const { UsageError, openInput } = require('./io');
 const { readDocuments } = require('./read');
+const { valueAt } = require('./fields');
+const { FieldStats, formatFieldText } = require('./field-stat');
 
 const help = `Usage: qbson stat [options] [FILE|-]
 
@@ -20,6 +22,11 @@ input when FILE is - or missing.
 
 Options:
   --json                   print the report as one JSON object
+  --field PATH             also report on the values at PATH (a.b.c; array
+                           elements by index, items.0.price): how many
+                           documents have it, its types, min and max in
+                           MongoDB's sort order, and its most frequent values.
+                           Each value is read in place, stepping over the rest
   --keep-going             skip a damaged document (its length intact),
                            report it, count the rest, exit 1 at the end
   --max-document-size N    reject documents declaring more than N bytes
@@ -31,6 +38,7 @@ Options:
 
 const options = {
     json: { type: 'boolean' },
+    field: { type: 'string' },
 };
 
 // MongoDB's names for the types, as $type takes them
@@ -241,13 +249,23 @@ function formatText(r) {
 async function run(values, file, common) {
     const input = openInput(file);
     const stats = new Stats();
+    const field = values.field === undefined ? null : new FieldStats(fieldPath(values.field));
     const result = await readDocuments(input, { command: 'stat', progress: common.progress, maxDocumentSize: common.maxDocumentSize, keepGoing: common.keepGoing }, (bytes, offset) => {
+        // the value first: a document it cannot be read from (--keep-going) counts nowhere
+        const value = field === null ? undefined : valueAt(bytes, offset, field.path);
         stats.add(bytes, offset);
+        if (field !== null) field.add(value);
     });
     const report = stats.report(input.name);
     if (result.skipped) report.skipped = result.skipped;
-    process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatText(report));
+    if (field !== null) report.field = field.report();
+    process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatText(report) + (field === null ? '' : formatFieldText(report.field)));
     return { documents: result.documents, skipped: result.skipped, bytes: result.bytes };
+}
+
+function fieldPath(text) {
+    if (text === '') throw new UsageError('--field takes a path such as a.b.c');
+    return text;
 }
 
 module.exports = { name: 'stat', readsBSON: true, help, options, run, walk, TYPE_NAMES };
