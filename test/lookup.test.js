@@ -163,6 +163,14 @@ describe('decode with fields', function () {
         assert.deepStrictEqual(Object.keys(qbson.decode(BYTES, { fields: ['user.é', 'user.name'] }).user), ['name', 'é']);
     });
 
+    it('applies to decodeStream too', function (done) {
+        (async () => {
+            const out = [];
+            for await (const doc of qbson.decodeStream([BYTES, BYTES], { fields: ['ok'] })) out.push(doc);
+            assert.deepStrictEqual(out, [{ ok: 1 }, { ok: 1 }]);
+        })().then(() => done(), done);
+    });
+
     it('applies to decodeAll and deserialize, and is read as an own property only', function () {
         const two = Buffer.concat([BYTES, BYTES]);
         assert.deepStrictEqual(qbson.decodeAll(two, { fields: ['ok'] }), [{ ok: 1 }, { ok: 1 }]);
