@@ -23,6 +23,7 @@ const { DBRef } = require('./types/dbref');
 const { MinKey, MaxKey } = require('./types/min-max-key');
 const { DBPointer, BSONUndefined } = require('./types/deprecated');
 const { WideObject, setField } = require('./wide-object');
+const { checkDocumentTree } = require('./elements');
 
 // An int64 decodes to a number when it is exactly representable (bson's rule).
 // bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
@@ -53,6 +54,9 @@ class Decoder {
         this.useBigInt64 = false;
         this.bsonRegExp = false;
         this.preserveDeprecated = false;
+        // bson's raw options: every embedded document as its bytes, or those in the named arrays
+        this.raw = false;
+        this.fieldsAsRaw = null;
         this.maxDepth = C.DEFAULT_MAX_DEPTH;
         // utf8 validation: true/false for every key, or a per-top-level-key set
         this.validateUtf8 = true;
@@ -79,6 +83,22 @@ class Decoder {
         }
         const validation = option(opts, 'validation');
         if (validation != null) this.setValidation(option(validation, 'utf8'));
+        if (hasOwn(opts, 'raw') || hasOwn(opts, 'fieldsAsRaw')) this.setRaw(opts);
+    }
+
+    // as bson reads them: raw when truthy; fieldsAsRaw names (as own keys with truthy values) the arrays
+    // whose documents, at any depth below them, stay raw
+    setRaw(opts) {
+        this.raw = hasOwn(opts, 'raw') && Boolean(opts.raw);
+        const fields = hasOwn(opts, 'fieldsAsRaw') ? opts.fieldsAsRaw : null;
+        if (fields == null) return;
+        if (typeof fields !== 'object') throw new BSONError('option fieldsAsRaw must be an object naming fields', { code: 'ERR_BSON_OPTION' });
+        // the MongoDB driver passes {} by default: that keeps the plain path
+        if (Object.keys(fields).length !== 0) this.fieldsAsRaw = fields;
+    }
+
+    isRawField(key) {
+        return hasOwn(this.fieldsAsRaw, key) && Boolean(this.fieldsAsRaw[key]);
     }
 
     // validation.utf8 is a boolean, or {key: true...} / {key: false...} naming top-level keys
@@ -106,6 +126,10 @@ class Decoder {
 function booleanOption(opts, name, otherwise) {
     const value = option(opts, name);
     return typeof value === 'boolean' ? value : otherwise;
+}
+
+function hasOwn(obj, name) {
+    return Object.prototype.hasOwnProperty.call(obj, name);
 }
 
 function toBuffer(buf) {
@@ -185,7 +209,7 @@ function decodeAll(input, opts) {
 // Decodes a top-level document; running out of stack is a BSONError like too deep a nesting.
 function decodeRoot(dec, start, size) {
     try {
-        return decodeDocument(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT);
+        return decodeDocument(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT, dec.raw);
     } catch (err) {
         throw overflowAsBSONError(dec, err, start);
     }
@@ -201,12 +225,13 @@ function overflowAsBSONError(dec, err, start) {
 // elements in [from, to) decoded as decodeDocument decodes them in a document or
 // array at `depth`. `to` is the NUL ending their document, or the end of one
 // element the element scanner has checked; then result[0] is its value.
-function decodeElements(dec, from, to, isArray, depth, validate, isRoot) {
-    return decodeDocument(dec, from - 4, to - from + 5, isArray, depth, validate, isRoot ? ROLE_ROOT : ROLE_NESTED);
+function decodeElements(dec, from, to, isArray, depth, validate, isRoot, rawDocs) {
+    return decodeDocument(dec, from - 4, to - from + 5, isArray, depth, validate, isRoot ? ROLE_ROOT : ROLE_NESTED, rawDocs);
 }
 
-// Decodes the document or array of `size` bytes at start.
-function decodeDocument(dec, start, size, isArray, depth, validate, role) {
+// Decodes the document or array of `size` bytes at start; with rawDocs, the
+// documents in it stay bytes (bson's raw and fieldsAsRaw).
+function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDocs) {
     if (depth > dec.maxDepth) throw dec.fail(`nesting deeper than maxDepth ${dec.maxDepth}`, start, 'ERR_BSON_TOO_DEEP');
     const buf = dec.buf;
     const end = start + size - 1; // the terminating NUL, already checked
@@ -260,13 +285,14 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role) {
                 }
                 case C.BSON_DOCUMENT: {
                     const len = checkDocumentAt(dec, pos, end, 'embedded document');
-                    value = decodeDocument(dec, pos, len, false, depth + 1, valueValidate, ROLE_NESTED);
+                    value = rawDocs ? rawDocument(dec, pos, len, depth) : decodeDocument(dec, pos, len, false, depth + 1, valueValidate, ROLE_NESTED, false);
                     pos += len;
                     break;
                 }
                 case C.BSON_ARRAY: {
                     const len = checkDocumentAt(dec, pos, end, 'array');
-                    value = decodeDocument(dec, pos, len, true, depth + 1, valueValidate, ROLE_NESTED);
+                    const rawItems = rawDocs || (dec.fieldsAsRaw !== null && dec.isRawField(key === undefined ? readUtf8(buf, elementStart + 1, keyEnd, false) : key));
+                    value = decodeDocument(dec, pos, len, true, depth + 1, valueValidate, ROLE_NESTED, rawItems);
                     pos += len;
                     break;
                 }
@@ -470,7 +496,14 @@ function readCodeWithScope(dec, pos, end, depth, validate) {
     if (scopeStart + scopeSize !== scopeEnd) {
         throw dec.fail(`code with scope length ${total} disagrees with its parts (${8 + codeLen + scopeSize} bytes)`, pos);
     }
-    return new Code(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE));
+    return new Code(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE, dec.raw));
+}
+
+// A document kept as its bytes: a Buffer sharing the input's memory, as bson gives
+// it. Its structure is checked all the way down as decode would check it.
+function rawDocument(dec, pos, len, depth) {
+    checkDocumentTree(dec.buf, pos, len, dec.maxDepth - (depth + 1));
+    return dec.buf.subarray(pos, pos + len);
 }
 
 // The fields decoded so far, moved to a WideObject in the same order.

@@ -16,7 +16,8 @@
 //       const nul = keyEnd(bytes, pos, end);   // key: bytes[pos + 1, nul)
 //       pos = valueEnd(bytes, type, nul + 1, end);
 //   }
-// parseToElements (bson's onDemand API) is that loop, collecting bson's tuples.
+// parseToElements (bson's onDemand API) is that loop, collecting bson's tuples;
+// checkDocumentTree is that loop at every level (decode's check of raw documents).
 
 const C = require('./constants');
 const { BSONOffsetError } = require('./errors');
@@ -38,48 +39,60 @@ function corrupt(message, offset) {
 // Checks the length word and terminating NUL of the document at start, which
 // must fit in bytes[start, limit); returns its size.
 function documentSize(bytes, start, limit, what) {
+    const size = limit - start < 4 ? -1 : readInt32LE(bytes, start);
+    if (size < C.MIN_DOCUMENT_SIZE || size > limit - start || bytes[start + size - 1] !== 0) throw badDocument(bytes, start, limit, what);
+    return size;
+}
+
+// what is wrong with the document at start that documentSize refused
+function badDocument(bytes, start, limit, what) {
     if (limit - start < 4) {
-        throw new BSONOffsetError(`${what} needs a 4-byte length but only ${limit - start} bytes remain`, start, { code: 'ERR_BSON_TRUNCATED' });
+        return new BSONOffsetError(`${what} needs a 4-byte length but only ${limit - start} bytes remain`, start, { code: 'ERR_BSON_TRUNCATED' });
     }
     const size = readInt32LE(bytes, start);
-    if (size < C.MIN_DOCUMENT_SIZE) throw corrupt(`${what} length ${size} is less than the minimum of 5`, start);
+    if (size < C.MIN_DOCUMENT_SIZE) return corrupt(`${what} length ${size} is less than the minimum of 5`, start);
     if (size > limit - start) {
         const code = limit === bytes.length ? 'ERR_BSON_TRUNCATED' : 'ERR_BSON_CORRUPT';
-        throw new BSONOffsetError(`${what} length ${size} runs past the ${limit - start} bytes that remain`, start, { code });
+        return new BSONOffsetError(`${what} length ${size} runs past the ${limit - start} bytes that remain`, start, { code });
     }
-    if (bytes[start + size - 1] !== 0) throw corrupt(`${what} is not terminated by a NUL byte`, start + size - 1);
-    return size;
+    return corrupt(`${what} is not terminated by a NUL byte`, start + size - 1);
 }
 
 // Checks the type byte of the element at elementStart and returns the offset of
 // the NUL ending its key. bytes[end] is the document's NUL, so the scan stops
 // there at the latest.
 function keyEnd(bytes, elementStart, end) {
-    const type = bytes[elementStart];
-    if (KNOWN_TYPE[type] === 0) throw corrupt(`unknown BSON type 0x${hex(type)}`, elementStart);
+    if (KNOWN_TYPE[bytes[elementStart]] === 0) throw unknownType(bytes, elementStart);
     let pos = elementStart + 1;
     while (bytes[pos] !== 0) pos++;
     if (pos === end) throw corrupt('element key is not terminated inside its document', elementStart);
     return pos;
 }
 
+function unknownType(bytes, elementStart) {
+    return corrupt(`unknown BSON type 0x${hex(bytes[elementStart])}`, elementStart);
+}
+
 // The offset just after the value of the given type starting at pos.
 function valueEnd(bytes, type, pos, end) {
     const fixed = FIXED_VALUE_SIZE[type];
     if (fixed >= 0) {
-        if (end - pos < fixed) throw corrupt(`value of type 0x${hex(type)} needs ${fixed} bytes but only ${end - pos} remain in its document`, pos);
-        if (type === C.BSON_BOOLEAN && bytes[pos] > 1) throw corrupt(`boolean byte must be 0 or 1, not ${bytes[pos]}`, pos);
+        if (end - pos < fixed) throw fixedTooShort(type, pos, end);
+        if (type === C.BSON_BOOLEAN && bytes[pos] > 1) throw badBoolean(bytes, pos);
         return pos + fixed;
     }
+    // the common variable-size types here, the rest in a call: small enough to inline
+    if (type === C.BSON_STRING) return stringEnd(bytes, pos, end, 'string');
+    if (type === C.BSON_DOCUMENT) return pos + documentSize(bytes, pos, end, 'embedded document');
+    if (type === C.BSON_ARRAY) return pos + documentSize(bytes, pos, end, 'array');
+    return otherValueEnd(bytes, type, pos, end);
+}
+
+function otherValueEnd(bytes, type, pos, end) {
     switch (type) {
-        case C.BSON_STRING:
         case C.BSON_CODE:
         case C.BSON_SYMBOL:
             return stringEnd(bytes, pos, end, 'string');
-        case C.BSON_DOCUMENT:
-            return pos + documentSize(bytes, pos, end, 'embedded document');
-        case C.BSON_ARRAY:
-            return pos + documentSize(bytes, pos, end, 'array');
         case C.BSON_BINARY:
             return binaryEnd(bytes, pos, end);
         case C.BSON_REGEXP:
@@ -96,18 +109,33 @@ function valueEnd(bytes, type, pos, end) {
     }
 }
 
+// error paths kept out of valueEnd so it stays small enough to inline
+function fixedTooShort(type, pos, end) {
+    return corrupt(`value of type 0x${hex(type)} needs ${FIXED_VALUE_SIZE[type]} bytes but only ${end - pos} remain in its document`, pos);
+}
+
+function badBoolean(bytes, pos) {
+    return corrupt(`boolean byte must be 0 or 1, not ${bytes[pos]}`, pos);
+}
+
 function hex(type) {
     return type.toString(16).padStart(2, '0');
 }
 
 // int32 length (counting the NUL), the bytes, a NUL
 function stringEnd(bytes, pos, end, what) {
-    if (end - pos < 4) throw corrupt(`${what} length needs 4 bytes but only ${end - pos} remain in its document`, pos);
-    const len = readInt32LE(bytes, pos);
-    if (len < 1) throw corrupt(`${what} length ${len} must be at least 1`, pos);
-    if (len > end - pos - 4) throw corrupt(`${what} length ${len} runs past the end of its document`, pos);
-    if (bytes[pos + 3 + len] !== 0) throw corrupt(`${what} is not terminated by a NUL byte`, pos + 3 + len);
+    const len = end - pos < 4 ? -1 : readInt32LE(bytes, pos);
+    if (len < 1 || len > end - pos - 4 || bytes[pos + 3 + len] !== 0) throw badString(bytes, pos, end, what);
     return pos + 4 + len;
+}
+
+// what is wrong with the string at pos that stringEnd refused
+function badString(bytes, pos, end, what) {
+    if (end - pos < 4) return corrupt(`${what} length needs 4 bytes but only ${end - pos} remain in its document`, pos);
+    const len = readInt32LE(bytes, pos);
+    if (len < 1) return corrupt(`${what} length ${len} must be at least 1`, pos);
+    if (len > end - pos - 4) return corrupt(`${what} length ${len} runs past the end of its document`, pos);
+    return corrupt(`${what} is not terminated by a NUL byte`, pos + 3 + len);
 }
 
 function cStringEnd(bytes, pos, end, what) {
@@ -145,6 +173,26 @@ function codeWithScopeEnd(bytes, pos, end) {
     return scopeEnd;
 }
 
+// Checks the whole document of `size` bytes at start (its own length word
+// already checked), every level as decode would, without decoding anything.
+// depthLeft is how many levels may still nest below it.
+function checkDocumentTree(bytes, start, size, depthLeft) {
+    if (depthLeft < 0) throw new BSONOffsetError('document nests deeper than maxDepth', start, { code: 'ERR_BSON_TOO_DEEP' });
+    const end = start + size - 1;
+    let pos = start + 4;
+    while (pos < end) {
+        const type = bytes[pos];
+        const valueStart = keyEnd(bytes, pos, end) + 1;
+        pos = valueEnd(bytes, type, valueStart, end);
+        if (type === C.BSON_DOCUMENT || type === C.BSON_ARRAY) {
+            checkDocumentTree(bytes, valueStart, pos - valueStart, depthLeft - 1);
+        } else if (type === C.BSON_CODE_W_SCOPE) {
+            const scopeStart = valueStart + 8 + readInt32LE(bytes, valueStart + 4);
+            checkDocumentTree(bytes, scopeStart, pos - scopeStart, depthLeft - 1);
+        }
+    }
+}
+
 // bson@7's onDemand.parseToElements: the elements of the document at
 // startOffset (which may end before bytes does) as
 // [type, nameOffset, nameLength, valueOffset, valueLength] tuples.
@@ -167,4 +215,4 @@ function parseToElements(bytes, startOffset) {
     return elements;
 }
 
-module.exports = { parseToElements, documentSize, keyEnd, valueEnd };
+module.exports = { parseToElements, checkDocumentTree, documentSize, keyEnd, valueEnd };

@@ -113,7 +113,7 @@ class LazyDocument {
         const c = this.#c;
         checkUnchanged(dec, c);
         try {
-            return decodeElements(dec, c.start + 4, c.end, c.isArray, c.depth, c.validate, c.isRoot);
+            return decodeElements(dec, c.start + 4, c.end, c.isArray, c.depth, c.validate, c.isRoot, c.rawDocs);
         } catch (err) {
             throw overflowAsBSONError(dec, err, c.start);
         }

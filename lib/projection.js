@@ -78,7 +78,7 @@ function fieldTree(fields) {
 // The document of `size` bytes at start, projected on `fields`.
 function decodeFields(dec, start, size, fields) {
     const tree = fieldTree(fields);
-    const c = new Container(start, start + size - 1, false, 0, dec.validateUtf8, true);
+    const c = new Container(start, start + size - 1, false, 0, dec.validateUtf8, true, dec.raw);
     try {
         return projectDocument(dec, c, tree, tree.root);
     } catch (err) {
