@@ -50,7 +50,8 @@ Options:
   -h, --help               show this help
 
 bsondump's spellings work too: --bsonFile FILE, --outFile FILE, --type=json.
-\`qbson load\` of \`qbson dump\` output gives back the same bytes.
+\`qbson load\` of \`qbson dump\` output gives back the same bytes for a file that
+passes \`qbson validate\` (the README names the other conditions).
 `;
 
 const options = {

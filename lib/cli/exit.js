@@ -2,8 +2,8 @@
 
 // What must be undone however the command ends: a progress bar to take off the
 // terminal (its cursor shown again), a temporary output file to remove. On
-// SIGINT, SIGTERM or SIGHUP the undoing runs and the process exits with the
-// conventional status, 128 + the signal's number.
+// SIGINT, SIGTERM or SIGHUP the undoing runs and the process ends by that
+// signal, which the shell reports as 128 + its number (130, 143, 129).
 
 const SIGNAL_STATUS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
@@ -26,9 +26,13 @@ function install() {
     if (installed) return;
     installed = true;
     for (const signal of Object.keys(SIGNAL_STATUS)) {
-        process.on(signal, () => {
+        process.on(signal, function onSignal() {
             undoAll();
-            process.exit(SIGNAL_STATUS[signal]);
+            // Ending by the signal itself gives the shell its status (128 + n) and does
+            // not wait, as process.exit would, for a read blocked on a named pipe.
+            process.off(signal, onSignal);
+            process.kill(process.pid, signal);
+            setTimeout(() => process.exit(SIGNAL_STATUS[signal]), 1000).unref();
         });
     }
     process.on('exit', undoAll);
