@@ -14,6 +14,7 @@ const datasets = require('../benchmark/datasets');
 const corpus = require('../benchmark/corpus');
 const mixed = require('../benchmark/mixed');
 const report = require('../benchmark/report');
+const instructions = require('../benchmark/instructions');
 const { applyFilter, parseArgs } = require('../benchmark/run');
 
 const RUN = path.join(__dirname, '..', 'benchmark', 'run.js');
@@ -259,6 +260,28 @@ describe('benchmark', function () {
                 assert.deepStrictEqual([res.memory, res.cold], [[], []], 'no memory or cold start in the mixed mode');
                 done();
             });
+        });
+    });
+
+    describe('instruction counter inputs', function () {
+        it('hands generated data sets to its children as BSON files that decode to the same documents', function () {
+            const dir = instructions.writeCache(['tweet', 'log_events', 'binary_heavy', 'int']);
+            try {
+                // binary_heavy's UUIDs come back as another class, and int is not generated: both are generated in the child
+                assert.deepStrictEqual(fs.readdirSync(dir).sort(), ['log_events.bson', 'tweet.bson']);
+                for (const set of ['tweet', 'log_events', 'binary_heavy', 'int']) {
+                    const docs = datasets.load(set).docs;
+                    const encodeInputs = instructions.inputsFor('encode', set, dir);
+                    assert.strictEqual(encodeInputs.length, docs.length);
+                    assert.ok(encodeInputs.every((doc, i) => instructions.sameDocument(docs[i], doc)), set);
+                    const decodeInputs = instructions.inputsFor('decode', set, dir);
+                    assert.ok(decodeInputs.every((buf, i) => Buffer.isBuffer(buf) && buf.equals(bson.serialize(docs[i]))), set);
+                }
+                assert.ok(!instructions.sameDocument({ a: new bson.Binary(Buffer.alloc(16), 4) },
+                    { a: new bson.UUID(Buffer.alloc(16)) }), 'the same bytes in another class');
+            } finally {
+                fs.rmSync(dir, { recursive: true, force: true });
+            }
         });
     });
 
