@@ -90,6 +90,40 @@ describe('qbson dump --fields and stat --field', function () {
         assert.deepStrictEqual([nested.present, nested.max], [1, { $numberDouble: '1.5' }]);
     });
 
+    it('stat --field orders values of every type as MongoDB sorts them', function () {
+        const values = [
+            new qbson.MaxKey(), 'b', 'a', 3, 2.5, qbson.Long.fromString('9007199254740993'), qbson.Long.fromString('9007199254740992'),
+            new qbson.Decimal128('1.5'), new Date(5), new Date(1), true, false, new qbson.ObjectId('000000000000000000000002'),
+            new qbson.ObjectId('000000000000000000000001'), new qbson.Timestamp({ t: 2, i: 0 }), new qbson.Timestamp({ t: 1, i: 9 }),
+            null, new qbson.MinKey(), { d: 1 }, [1], new qbson.Binary(Buffer.from('x')), new qbson.BSONRegExp('x', 'i'),
+            new qbson.Code('c'), new qbson.Code('c', { s: 1 }), new qbson.BSONSymbol('s'), NaN,
+        ];
+        const bytes = Buffer.concat(values.map((v) => qbson.encode({ v })));
+        const types = (list) => JSON.parse(run(['stat', '-q', '--json', '--field', 'v', '-'], Buffer.concat(list.map((v) => qbson.encode({ v })))).stdout).field;
+        const all = JSON.parse(run(['stat', '-q', '--json', '--field', 'v', '-'], bytes).stdout).field;
+        assert.strictEqual(all.present, values.length);
+        assert.deepStrictEqual(Object.keys(all.types).sort(), ['array', 'binData', 'bool', 'date', 'decimal', 'double', 'int', 'javascript',
+            'javascriptWithScope', 'long', 'maxKey', 'minKey', 'null', 'object', 'objectId', 'regex', 'string', 'symbol', 'timestamp']);
+        assert.deepStrictEqual([all.min, all.max], [{ $minKey: 1 }, { $maxKey: 1 }]);
+        const within = (list) => {
+            const f = types(list);
+            return [f.min, f.max];
+        };
+        assert.deepStrictEqual(within([3, 2.5, NaN, qbson.Long.fromString('9007199254740993'), new qbson.Decimal128('1.5')]),
+            [{ $numberDouble: 'NaN' }, { $numberLong: '9007199254740993' }]);
+        assert.deepStrictEqual(within([qbson.Long.fromString('9007199254740993'), qbson.Long.fromString('9007199254740992')]),
+            [{ $numberLong: '9007199254740992' }, { $numberLong: '9007199254740993' }]);
+        assert.deepStrictEqual(within(['b', 'a', new qbson.BSONSymbol('c')]), ['a', { $symbol: 'c' }]);
+        assert.deepStrictEqual(within([new Date(5), new Date(1)]), [{ $date: { $numberLong: '1' } }, { $date: { $numberLong: '5' } }]);
+        assert.deepStrictEqual(within([true, false]), [false, true]);
+        assert.deepStrictEqual(within([new qbson.ObjectId('000000000000000000000002'), new qbson.ObjectId('000000000000000000000001')]),
+            [{ $oid: '000000000000000000000001' }, { $oid: '000000000000000000000002' }]);
+        assert.deepStrictEqual(within([new qbson.Timestamp({ t: 2, i: 0 }), new qbson.Timestamp({ t: 1, i: 9 })]),
+            [{ $timestamp: { t: 1, i: 9 } }, { $timestamp: { t: 2, i: 0 } }]);
+        // documents, arrays and the other types are counted, not ordered
+        assert.deepStrictEqual(within([{ d: 1 }, [1]]), [null, null]);
+    });
+
     it('stat --field prints its section in the text report', function () {
         const r = run(['stat', '-q', '--field', 'ctx.method', file]);
         assert.strictEqual(r.code, 0, r.stderr);
