@@ -2,7 +2,7 @@
 
 // qbson benchmark: qbson against bson, bson-ext, buffalo, msgpackr and JSON.
 //   node benchmark/run.js [--quick | --smoke] [--filter a,b] [--markdown] [--json FILE]
-//                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--mixed [--seed N]]
+//                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-incremental] [--mixed [--seed N]]
 // See benchmark/README.md for what each table and column means.
 
 const fs = require('fs');
@@ -28,8 +28,9 @@ const MODES = {
         maxTimedBytes: 64e3, childLibs: ['qbson', 'bson'] },
 };
 const CHILD = path.join(__dirname, 'child.js');
+const INCREMENTAL = path.join(__dirname, 'incremental.js');
 const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE]\n' +
-    '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--mixed [--seed N]]';
+    '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-incremental] [--mixed [--seed N]]';
 
 function usageError(message) {
     return Object.assign(new Error(message), { usage: true });
@@ -41,7 +42,7 @@ function seedValue(text) {
 }
 
 function parseArgs(argv) {
-    const opts = { mode: 'full', filter: [], markdown: false, json: null, cold: 'flat_bson', memory: true, coldStart: true,
+    const opts = { mode: 'full', filter: [], markdown: false, json: null, cold: 'flat_bson', memory: true, coldStart: true, incremental: true,
         clock: 'auto', mixed: false, seed: null };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
@@ -56,6 +57,7 @@ function parseArgs(argv) {
         else if (arg === '--cold') opts.cold = value();
         else if (arg === '--no-memory') opts.memory = false;
         else if (arg === '--no-cold') opts.coldStart = false;
+        else if (arg === '--no-incremental') opts.incremental = false;
         else if (arg === '--cpu' || arg === '--wall') opts.clock = arg.slice(2);
         else if (arg === '--mixed') opts.mixed = true;
         else if (arg === '--seed') opts.seed = seedValue(value());
@@ -252,12 +254,25 @@ async function run(opts, write) {
         write(report.heading('cold start', md) + report.coldTable(results, md) + '\n' +
             notes([report.coldLine(results)].concat(report.childErrors(results.cold))));
     }
+    // reading a few fields in place against full decodes (incremental.js), in a process of its own
+    if (opts.incremental && !opts.mixed && mode.name !== 'smoke' && !opts.filter.length) {
+        await phase('incremental', async () => write(await incrementalSection(mode, md)));
+    }
     results.sink = timing.state.sink;
     results.seconds = timing.now() - started;
     write('sink ' + results.sink + '; ran ' + results.seconds.toFixed(1) + ' s (' +
         Object.keys(results.phases).map((k) => k + ' ' + results.phases[k].toFixed(1) + ' s').join(', ') + ')\n');
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify(results, null, 1) + '\n');
     return results;
+}
+
+function incrementalSection(mode, md) {
+    const args = ['--expose-gc', INCREMENTAL].concat(mode.name === 'quick' ? ['--quick'] : [], md ? ['--markdown'] : []);
+    return new Promise((resolve) => {
+        childProcess.execFile(process.execPath, args, { maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
+            resolve(err ? 'incremental: failed: ' + String(stderr || err.message).trim().split('\n').pop() + '\n\n' : stdout + '\n');
+        });
+    });
 }
 
 module.exports = { run, parseArgs, applyFilter, MODES };

@@ -12,6 +12,7 @@ const { openOutput } = require('./output');
 const { readDocuments } = require('./read');
 const { toBsondumpJSON } = require('./bsondump-json');
 const { toBsondumpDebug } = require('./bsondump-debug');
+const { parseFieldList, projectedBytes } = require('./fields');
 
 // regular expressions stay BSON's: a pattern JavaScript cannot compile is still valid BSON
 const CHECK_OPTIONS = { bsonRegExp: true };
@@ -30,6 +31,10 @@ Options:
   --canonical              canonical Extended JSON (the default)
   --pretty                 indent each document over several lines, with tabs
   --type json|debug        debug: each field's type and size, as bsondump's
+  --fields a,b.c           print only these fields (paths; a path into an
+                           array goes on into each document of it, as in a
+                           MongoDB projection). They are read in place and the
+                           rest is stepped over: only the bytes read are checked
   -o, --out FILE           write to FILE instead of standard output; FILE is
                            replaced only when the whole dump succeeds
   --keep-going             skip a document whose content is damaged (its length
@@ -54,6 +59,7 @@ const options = {
     relaxed: { type: 'boolean' },
     pretty: { type: 'boolean' },
     type: { type: 'string' },
+    fields: { type: 'string' },
     out: { type: 'string', short: 'o' },
     outFile: { type: 'string' },
     objcheck: { type: 'boolean' },
@@ -85,7 +91,10 @@ async function run(values, file, common) {
     if (values.out !== undefined && values.outFile !== undefined) throw new UsageError('give -o/--out or --outFile, not both');
     if (values.objcheck && common.keepGoing) throw new UsageError('--objcheck stops at the first damaged document; --keep-going goes on: give one');
     const format = formatterOf(values);
-    const checkOptions = values['lenient-utf8'] ? LENIENT_CHECK_OPTIONS : CHECK_OPTIONS;
+    const fields = values.fields === undefined ? null : parseFieldList(values.fields, '--fields');
+    if (fields !== null && values.type === 'debug') throw new UsageError('--fields prints Extended JSON: it does not go with --type=debug');
+    const lenient = Boolean(values['lenient-utf8']);
+    const checkOptions = lenient ? LENIENT_CHECK_OPTIONS : CHECK_OPTIONS;
     const input = openInput(file);
     const sink = openOutput(values.out === undefined ? values.outFile : values.out, input);
     // documents printed on the terminal leave no room for a progress bar there
@@ -93,8 +102,10 @@ async function run(values, file, common) {
     let result;
     try {
         result = await readDocuments(input, { command: 'dump', progress, maxDocumentSize: common.maxDocumentSize, keepGoing: common.keepGoing }, (bytes, offset) => {
-            decodeAt(bytes, offset, checkOptions);
-            if (sink.add(format(bytes))) return sink.flush();
+            let shown = bytes;
+            if (fields !== null) shown = projectedBytes(bytes, offset, fields, lenient);
+            else decodeAt(bytes, offset, checkOptions);
+            if (sink.add(format(shown))) return sink.flush();
             return undefined;
         });
         await sink.end();
