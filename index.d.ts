@@ -233,7 +233,9 @@ export type BSONErrorCode =
     | 'ERR_BSON_REGEXP'
     | 'ERR_BSON_TOO_DEEP'
     | 'ERR_BSON_TOO_LARGE'
-    | 'ERR_BSON_TRUNCATED';
+    | 'ERR_BSON_TRUNCATED'
+    | 'ERR_BSON_VERSION'
+    | 'ERR_BSON_RUNTIME';
 
 export interface BSONErrorOptions {
     code?: BSONErrorCode | (string & {});
@@ -850,6 +852,27 @@ export declare const onDemand: OnDemand;
 /** Accepted for bson compatibility; does nothing (qbson has no fixed internal buffer). */
 export declare function setInternalBufferSize(size: number): void;
 
+/** The Extended JSON shapes of the type classes (bson's names for them). */
+export interface ObjectIdExtended { $oid: string }
+export interface Int32Extended { $numberInt: string }
+export interface DoubleExtended { $numberDouble: string }
+export interface Decimal128Extended { $numberDecimal: string }
+export interface BinaryExtended { $binary: { subType: string; base64: string } }
+export interface BinaryExtendedLegacy { $type: string; $binary: string }
+export type UUIDExtended = { $uuid: string };
+export interface CodeExtended { $code: string; $scope?: Document }
+export interface BSONRegExpExtended { $regularExpression: { pattern: string; options: string } }
+export interface BSONRegExpExtendedLegacy { $regex: string | BSONRegExp; $options: string }
+export interface BSONSymbolExtended { $symbol: string }
+export interface MinKeyExtended { $minKey: 1 }
+export interface MaxKeyExtended { $maxKey: 1 }
+/** Long's constructor type, as bson names it (Timestamp's base). */
+export type LongWithoutOverrides = new (low: unknown, high?: number | boolean, unsigned?: boolean) => {
+    [P in Exclude<keyof Long, TimestampOverrides>]: Long[P];
+};
+/** The members Timestamp defines for itself rather than taking from Long. */
+export type TimestampOverrides = '_bsontype' | 'toExtendedJSON' | 'fromExtendedJSON' | 'inspect' | typeof bsonType;
+
 /** bson's `BSON` namespace: the same names as `import { BSON } from 'bson'` gives. */
 declare namespace BSON {
     export {
@@ -859,8 +882,23 @@ declare namespace BSON {
         deserialize,
         calculateObjectSize,
         deserializeStream,
+        UUIDExtended,
+        BinaryExtended,
+        BinaryExtendedLegacy,
         BinarySequence,
+        CodeExtended,
         DBRefLike,
+        Decimal128Extended,
+        DoubleExtended,
+        Int32Extended,
+        MaxKeyExtended,
+        MinKeyExtended,
+        ObjectIdExtended,
+        BSONRegExpExtended,
+        BSONRegExpExtendedLegacy,
+        BSONSymbolExtended,
+        LongWithoutOverrides,
+        TimestampOverrides,
         EJSONOptions,
         EJSONOptionsBase,
         EJSONSerializeOptions,

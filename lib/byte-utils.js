@@ -14,14 +14,14 @@ function toLocalBufferType(bytes) {
     if (ArrayBuffer.isView(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const tag = Object.prototype.toString.call(bytes);
     if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') return Buffer.from(bytes);
-    throw new BSONError('Cannot create Buffer from the passed potentialBuffer.', { code: 'ERR_BSON_INPUT' });
+    throw new BSONError('Cannot create Buffer from the passed potentialBuffer.');
 }
 
 // bytes[start, end) as text; fatal makes malformed UTF-8 an error, otherwise U+FFFD
 function toUTF8(bytes, start, end, fatal) {
     const str = readUtf8(toLocalBufferType(bytes), start, end, fatal === true);
     if (str === undefined) {
-        throw new BSONError(`Invalid UTF-8 string in BSON document at offset ${start}`, { code: 'ERR_BSON_UTF8', offset: start });
+        throw new BSONError(`Invalid UTF-8 string in BSON document at offset ${start}`, { code: 'ERR_BSON_CORRUPT', offset: start });
     }
     return str;
 }

@@ -105,7 +105,8 @@ function otherValueEnd(bytes, type, pos, end) {
         case C.BSON_CODE_W_SCOPE:
             return codeWithScopeEnd(bytes, pos, end);
         default:
-            throw corrupt(`unknown BSON type 0x${hex(type)}`, pos - 1);
+            // keyEnd refuses unknown types first; this guards callers that skip it
+            throw corrupt(`value of unknown BSON type 0x${hex(type)}`, pos);
     }
 }
 
@@ -199,7 +200,7 @@ function checkDocumentTree(bytes, start, size, depthLeft) {
 function parseToElements(bytes, startOffset) {
     const start = startOffset == null ? 0 : startOffset;
     if (!Number.isInteger(start) || start < 0 || start > bytes.length) {
-        throw new BSONOffsetError(`startOffset ${start} is outside the ${bytes.length} bytes given`, start, { code: 'ERR_BSON_INPUT' });
+        throw new BSONOffsetError(`startOffset ${start} is outside the ${bytes.length} bytes given`, start, { code: 'ERR_BSON' });
     }
     const end = start + documentSize(bytes, start, bytes.length, 'document') - 1;
     const elements = [];
