@@ -38,10 +38,10 @@ Options:
   --version      print qbson's version
 
 Exit status: 0 success, 1 bad input (the message names the file and byte
-offset; with --keep-going, any document skipped), 2 usage error, 130 and 143
-when stopped by Ctrl-C or SIGTERM. When standard error is a terminal, a
-progress line shows bytes and documents done, and for an input of known size
-the percentage, documents per second and ETA.
+offset; with --keep-going, any document skipped), 2 usage error; stopped by
+Ctrl-C or SIGTERM, it ends by that signal (130, 143). When standard error is a
+terminal, a progress line shows bytes and documents done, and for an input of
+known size the percentage, documents per second and ETA.
 `;
 }
 
