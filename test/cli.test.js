@@ -1275,6 +1275,27 @@ describe('qbson stopped by a signal', function () {
         }
     }
 
+    itAsync('a failure on a named pipe whose writer has stalled ends the run at once', async function () {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-fifo-'));
+        const fifo = path.join(dir, 'in.fifo');
+        execFileSync('mkfifo', [fifo]);
+        const writer = fs.createWriteStream(fifo);
+        writer.on('error', () => {});
+        try {
+            const started = Date.now();
+            const run = qbsonRun(['dump', '-q', fifo]);
+            writer.write(fs.readFileSync(fixture('bad_type.bson')));
+            // the writer stays open: the damage, not the end of the pipe, ends the run
+            const r = await run;
+            assert.strictEqual(r.code, 1, r.stderr);
+            assert.ok(r.stderr.includes('unknown BSON type 0xaa'), r.stderr);
+            assert.ok(Date.now() - started < 10000, `${Date.now() - started} ms`);
+        } finally {
+            writer.destroy();
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
+    });
+
     function nodeUnder(scriptPid) {
         return Number(fs.readFileSync(`/proc/${scriptPid}/task/${scriptPid}/children`, 'utf8').trim().split(' ')[0]);
     }

@@ -6,7 +6,7 @@
 
 const { parseArgs } = require('util');
 const tty = require('tty');
-const { UsageError, InputError } = require('./io');
+const { UsageError, InputError, displayName } = require('./io');
 
 // Each command's module (its options, help and code) is loaded only when that
 // command runs, so help and usage errors come back fast.
@@ -135,7 +135,7 @@ async function runCommand(command, args) {
     const common = { progress: !values.quiet, quiet: Boolean(values.quiet), maxDocumentSize, keepGoing: Boolean(values['keep-going']) };
     const result = await command.run(values, file, common);
     if (values.verbose !== undefined && !values.quiet) {
-        process.stderr.write(`qbson ${command.name}: ${file === '-' ? '<stdin>' : file}: ${result.bytes} bytes, ${result.documents} documents${result.skipped ? `, ${result.skipped} skipped` : ''}\n`);
+        process.stderr.write(`qbson ${command.name}: ${displayName(file)}: ${result.bytes} bytes, ${result.documents} documents${result.skipped ? `, ${result.skipped} skipped` : ''}\n`);
     }
     return result.skipped ? EXIT_BAD_INPUT : EXIT_OK;
 }
