@@ -70,7 +70,8 @@ function verify(row) {
 
 // operations per second of each op, median of `samples` runs taken in turn
 function rates(ops, mode) {
-    for (const op of ops) timing.warmUp(op, mode.warmup, 3);
+    // until the speed stops improving: on a busy machine the compiler threads wait for a CPU
+    for (const op of ops) timing.settle(op, mode.warmup);
     const runs = ops.map(() => []);
     for (let s = 0; s < mode.samples; s++) {
         ops.forEach((op, i) => {

@@ -105,7 +105,8 @@ function otherValueEnd(bytes, type, pos, end) {
         case C.BSON_CODE_W_SCOPE:
             return codeWithScopeEnd(bytes, pos, end);
         default:
-            throw corrupt(`unknown BSON type 0x${hex(type)}`, pos - 1);
+            // keyEnd refuses unknown types first; this guards callers that skip it
+            throw corrupt(`value of unknown BSON type 0x${hex(type)}`, pos);
     }
 }
 

@@ -46,7 +46,7 @@ class LazyDocument {
         let value;
         try {
             const validate = validationFor(dec, c, k);
-            value = isContainerType(dec.buf[at]) ? new LazyDocument(dec, c.child(dec, at, validate)) : readValue(dec, c, at, validate);
+            value = isContainerType(dec.buf[at]) ? new LazyDocument(dec, c.child(dec, at, validate)) : readValue(dec, c, at, validate, k);
         } catch (err) {
             throw overflowAsBSONError(this.#dec, err, c.start);
         }

@@ -18,13 +18,18 @@ class PathStep {
     }
 }
 
-// key's UTF-8 bytes, or null when key is ASCII (its char codes are its bytes)
+// key's UTF-8 bytes, or null when key is ASCII (its char codes are its bytes).
+// A key with a lone surrogate names no stored key (decode gives every key as
+// well-formed text): it gets a NUL, which no key holds.
 function utf8Bytes(key) {
     for (let i = 0; i < key.length; i++) {
-        if (key.charCodeAt(i) >= 0x80) return Buffer.from(key, 'utf8');
+        if (key.charCodeAt(i) >= 0x80) return LONE_SURROGATE.test(key) ? NO_KEY : Buffer.from(key, 'utf8');
     }
     return null;
 }
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+const NO_KEY = Buffer.from([0]);
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,8})$/;
 

@@ -901,6 +901,17 @@ describe('qbson dump speaks bsondump', function () {
         assert.strictEqual(r.stdout.toString(), '{"b":"line\\u2028para\\u2029end","1":{"$numberDouble":"1E+06"},"b":"again"}\n');
         const relaxed = await qbsonRun(['dump', '--relaxed', '-'], { input: doc });
         assert.strictEqual(relaxed.stdout.toString(), '{"b":"line\\u2028para\\u2029end","1":1E+06,"b":"again"}\n');
+        // dates: exact past 2^53; relaxed gives ISO text for years 1970 to 9999, milliseconds only when not zero
+        const date = (ms) => {
+            const b = Buffer.alloc(8);
+            b.writeBigInt64LE(ms);
+            return b;
+        };
+        const dates = rawDocument([0x09, 'big', date(9007199254740993n)], [0x09, 'old', date(-1n)], [0x09, 'y2k', date(946684800000n)], [0x09, 'ms', date(946684800120n)]);
+        const canonical = await qbsonRun(['dump', '-'], { input: dates });
+        assert.strictEqual(canonical.stdout.toString(), '{"big":{"$date":{"$numberLong":"9007199254740993"}},"old":{"$date":{"$numberLong":"-1"}},"y2k":{"$date":{"$numberLong":"946684800000"}},"ms":{"$date":{"$numberLong":"946684800120"}}}\n');
+        const relaxedDates = await qbsonRun(['dump', '--relaxed', '-'], { input: dates });
+        assert.strictEqual(relaxedDates.stdout.toString(), '{"big":{"$date":{"$numberLong":"9007199254740993"}},"old":{"$date":{"$numberLong":"-1"}},"y2k":{"$date":"2000-01-01T00:00:00Z"},"ms":{"$date":"2000-01-01T00:00:00.12Z"}}\n');
     });
 
     itAsync('takes bsondump options: -v, -vvvv, --verbose, --quiet; refuses --type=fake, two files, FILE with --bsonFile', async function () {
@@ -1263,6 +1274,27 @@ describe('qbson stopped by a signal', function () {
         }
     }
 
+    itAsync('a failure on a named pipe whose writer has stalled ends the run at once', async function () {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-fifo-'));
+        const fifo = path.join(dir, 'in.fifo');
+        execFileSync('mkfifo', [fifo]);
+        const writer = fs.createWriteStream(fifo);
+        writer.on('error', () => {});
+        try {
+            const started = Date.now();
+            const run = qbsonRun(['dump', '-q', fifo]);
+            writer.write(fs.readFileSync(fixture('bad_type.bson')));
+            // the writer stays open: the damage, not the end of the pipe, ends the run
+            const r = await run;
+            assert.strictEqual(r.code, 1, r.stderr);
+            assert.ok(r.stderr.includes('unknown BSON type 0xaa'), r.stderr);
+            assert.ok(Date.now() - started < 10000, `${Date.now() - started} ms`);
+        } finally {
+            writer.destroy();
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
+    });
+
     function nodeUnder(scriptPid) {
         return Number(fs.readFileSync(`/proc/${scriptPid}/task/${scriptPid}/children`, 'utf8').trim().split(' ')[0]);
     }
@@ -1281,4 +1313,41 @@ describe('qbson stopped by a signal', function () {
             assert.deepStrictEqual(r.left, []);
         });
     }
+});
+
+describe('qbson dump on mutated documents', function () {
+    const { decodeAt } = require('../lib/stream');
+    const { toBsondumpJSON } = require('../lib/cli/bsondump-json');
+    const { toBsondumpDebug } = require('../lib/cli/bsondump-debug');
+    const { checkArrayKeys } = require('../lib/cli/array-keys');
+
+    it('writes JSON that parses for every document the decoder accepts, and throws nothing else', function () {
+        const seeds = ['all_types', 'all_in_one_doc', 'sample'].flatMap((f) => documentsOf(fs.readFileSync(fixture(`${f}.bson`))));
+        const rnd = mulberry32(19);
+        const bytes = [0, 0xff, 0x80, 0x7f, 0x01, 0x02, 0x04, 0x0f, 0x13, 0x22, 0x5c];
+        let accepted = 0;
+        for (let n = 0; n < 20000; n++) {
+            const doc = Buffer.from(seeds[Math.floor(rnd() * seeds.length)]);
+            for (let k = 1 + Math.floor(rnd() * 3); k > 0; k--) {
+                doc[4 + Math.floor(rnd() * (doc.length - 5))] = rnd() < 0.5 ? bytes[Math.floor(rnd() * bytes.length)] : Math.floor(rnd() * 256);
+            }
+            for (const validation of [undefined, { utf8: false }]) {
+                try {
+                    decodeAt(doc, 0, { bsonRegExp: true, validation });
+                } catch (err) {
+                    assert.ok(err instanceof qbson.BSONError, err.stack);
+                    continue;
+                }
+                accepted++;
+                for (const opts of [{}, { relaxed: true }, { pretty: true }]) JSON.parse(toBsondumpJSON(doc, opts));
+                assert.ok(toBsondumpDebug(doc).startsWith('--- new object ---\n'));
+                try {
+                    checkArrayKeys(doc, 0, false, 0);
+                } catch (err) {
+                    assert.ok(err instanceof qbson.BSONError, err.stack);
+                }
+            }
+        }
+        assert.ok(accepted > 5000, `${accepted} accepted`);
+    });
 });

@@ -59,6 +59,15 @@ describe('get and has', function () {
         });
     }
 
+    it('a key with a lone surrogate names nothing, as decode never gives such a key', function () {
+        const bytes = qbson.encode({ '\ud800': 1, ok: 2 });
+        assert.deepStrictEqual(Object.keys(qbson.decode(bytes)), ['\ufffd', 'ok']);
+        assert.strictEqual(qbson.get(bytes, '\ud800'), undefined);
+        assert.strictEqual(qbson.get(bytes, '\ufffd'), 1);
+        assert.strictEqual(qbson.lazy(bytes).get('\ud800'), undefined);
+        assert.deepStrictEqual(qbson.decode(bytes, { fields: ['\udc00x', '\ufffd'] }), { '\ufffd': 1 });
+    });
+
     const missing = ['nope', 'ok.x', 'cursor.nextBatch.4', 'cursor.nextBatch.x', 'cursor.nextBatch.01', 'tags.-1', 'code.inScope', 'user.a.b', ['tags', 2]];
     for (const path of missing) {
         it(`get ${JSON.stringify(path)} is undefined and has is false`, function () {

@@ -97,8 +97,9 @@ function hex(buf, start, end) {
     return buf.toString('hex', start, end);
 }
 
+// ms: the stored int64, a BigInt (past 2^53 a Number would round it)
 function formatDate(ms, relaxed) {
-    const date = new Date(ms);
+    const date = new Date(Number(ms));
     const year = date.getUTCFullYear();
     if (!relaxed || !(year >= 1970 && year <= 9999)) return `{"$date":{"$numberLong":"${ms}"}}`;
     // Go's "2006-01-02T15:04:05.999Z07:00": milliseconds without trailing zeros, none at all when zero
@@ -123,9 +124,9 @@ function formatRegExp(buf, pos, end) {
 }
 
 function formatDBPointer(buf, pos, end) {
-    // the Go writer puts the namespace in as it is, unescaped
-    const ns = buf.toString('utf8', pos + 4, pos + 3 + int32At(buf, pos));
-    return `{"$dbPointer":{"$ref":"${ns}","$id":{"$oid":"${hex(buf, end - 12, end)}"}}}`;
+    // The Go writer puts the namespace in unescaped; where that differs from
+    // escaping it, its JSON does not parse and bsondump refuses the document.
+    return `{"$dbPointer":{"$ref":${quoteString(buf, pos)},"$id":{"$oid":"${hex(buf, end - 12, end)}"}}}`;
 }
 
 function formatCodeWithScope(buf, pos, relaxed) {
@@ -159,7 +160,7 @@ function formatValue(buf, type, pos, end, relaxed) {
         case C.BSON_BOOLEAN:
             return buf[pos] === 1 ? 'true' : 'false';
         case C.BSON_DATE:
-            return formatDate(Number(buf.readBigInt64LE(pos)), relaxed);
+            return formatDate(buf.readBigInt64LE(pos), relaxed);
         case C.BSON_NULL:
             return 'null';
         case C.BSON_REGEXP:

@@ -8,7 +8,7 @@
 const tty = require('tty');
 const { decodeAt } = require('../stream');
 const { UsageError, openInput } = require('./io');
-const { openOutput } = require('./output');
+const { openOutput, outputFileOf } = require('./output');
 const { readDocuments } = require('./read');
 const { toBsondumpJSON } = require('./bsondump-json');
 const { toBsondumpDebug } = require('./bsondump-debug');
@@ -88,15 +88,15 @@ function statusLine(message, now) {
 }
 
 async function run(values, file, common) {
-    if (values.out !== undefined && values.outFile !== undefined) throw new UsageError('give -o/--out or --outFile, not both');
     if (values.objcheck && common.keepGoing) throw new UsageError('--objcheck stops at the first damaged document; --keep-going goes on: give one');
     const format = formatterOf(values);
     const fields = values.fields === undefined ? null : parseFieldList(values.fields, '--fields');
     if (fields !== null && values.type === 'debug') throw new UsageError('--fields prints Extended JSON: it does not go with --type=debug');
+    const outFile = outputFileOf(values);
     const lenient = Boolean(values['lenient-utf8']);
     const checkOptions = lenient ? LENIENT_CHECK_OPTIONS : CHECK_OPTIONS;
     const input = openInput(file);
-    const sink = openOutput(values.out === undefined ? values.outFile : values.out, input);
+    const sink = openOutput(outFile, input);
     // documents printed on the terminal leave no room for a progress bar there
     const progress = common.progress && !(sink.isStdout && tty.isatty(1));
     let result;

@@ -4,6 +4,7 @@
 // failure (usage, input). Output is lib/cli/output.js's, the bar progress.js's.
 
 const fs = require('fs');
+const net = require('net');
 
 const READ_CHUNK_SIZE = 1024 * 1024;
 
@@ -43,8 +44,21 @@ function openInput(file) {
         throw new InputError(`${name}: ${describeSystemError(err)}`, err);
     }
     if (st.isDirectory()) throw new InputError(`${name}: is a directory`);
-    const stream = fs.createReadStream(file, { highWaterMark: READ_CHUNK_SIZE });
+    const stream = st.isFIFO() ? namedPipeChunks(file) : fs.createReadStream(file, { highWaterMark: READ_CHUNK_SIZE });
     return { name, stream, size: st.isFile() ? st.size : null, stat: st };
+}
+
+// A named pipe is read as a socket, not by the thread pool: a read the thread
+// pool has waiting on a pipe whose writer has stalled would keep the process
+// from exiting after a failure until the writer closes.
+async function* namedPipeChunks(file) {
+    const fd = await new Promise((resolve, reject) => fs.open(file, 'r', (err, opened) => (err ? reject(err) : resolve(opened))));
+    const socket = new net.Socket({ fd, readable: true, writable: false });
+    try {
+        yield* socket;
+    } finally {
+        socket.destroy();
+    }
 }
 
 function describeSystemError(err) {

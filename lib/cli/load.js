@@ -7,7 +7,7 @@ const { isUtf8 } = require('buffer');
 const tty = require('tty');
 const { encode } = require('../encode');
 const { UsageError, InputError, openInput, chunksOf } = require('./io');
-const { openOutput } = require('./output');
+const { openOutput, outputFileOf } = require('./output');
 const { Progress } = require('./progress');
 const { JSONObjectSplitter, JSONSyntaxError } = require('./json-values');
 
@@ -48,8 +48,7 @@ const TEXT_SIZE_FACTOR = 16;
 
 async function run(values, file, common) {
     const { EJSON } = require('../ejson');
-    if (values.out !== undefined && values.outFile !== undefined) throw new UsageError('give -o/--out or --outFile, not both');
-    const out = values.out === undefined ? values.outFile : values.out;
+    const out = outputFileOf(values);
     if ((out === undefined || out === '-') && tty.isatty(1)) {
         throw new UsageError('standard output is a terminal: give -o FILE or redirect it to write BSON');
     }

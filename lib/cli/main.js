@@ -6,7 +6,7 @@
 
 const { parseArgs } = require('util');
 const tty = require('tty');
-const { UsageError, InputError } = require('./io');
+const { UsageError, InputError, displayName } = require('./io');
 
 // Each command's module (its options, help and code) is loaded only when that
 // command runs, so help and usage errors come back fast.
@@ -38,10 +38,10 @@ Options:
   --version      print qbson's version
 
 Exit status: 0 success, 1 bad input (the message names the file and byte
-offset; with --keep-going, any document skipped), 2 usage error, 130 and 143
-when stopped by Ctrl-C or SIGTERM. When standard error is a terminal, a
-progress line shows bytes and documents done, and for an input of known size
-the percentage, documents per second and ETA.
+offset; with --keep-going, any document skipped), 2 usage error; stopped by
+Ctrl-C or SIGTERM, it ends by that signal (130, 143). When standard error is a
+terminal, a progress line shows bytes and documents done, and for an input of
+known size the percentage, documents per second and ETA.
 `;
 }
 
@@ -135,7 +135,7 @@ async function runCommand(command, args) {
     const common = { progress: !values.quiet, quiet: Boolean(values.quiet), maxDocumentSize, keepGoing: Boolean(values['keep-going']) };
     const result = await command.run(values, file, common);
     if (values.verbose !== undefined && !values.quiet) {
-        process.stderr.write(`qbson ${command.name}: ${file === '-' ? '<stdin>' : file}: ${result.bytes} bytes, ${result.documents} documents${result.skipped ? `, ${result.skipped} skipped` : ''}\n`);
+        process.stderr.write(`qbson ${command.name}: ${displayName(file)}: ${result.bytes} bytes, ${result.documents} documents${result.skipped ? `, ${result.skipped} skipped` : ''}\n`);
     }
     return result.skipped ? EXIT_BAD_INPUT : EXIT_OK;
 }

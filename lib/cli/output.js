@@ -196,6 +196,12 @@ class Sink {
     }
 }
 
+// The output file the command line names: -o/--out or bsondump's --outFile (undefined: standard output).
+function outputFileOf(values) {
+    if (values.out !== undefined && values.outFile !== undefined) throw new UsageError('give -o/--out or --outFile, not both');
+    return values.out === undefined ? values.outFile : values.out;
+}
+
 // file: the -o argument (undefined or - for standard output); input: what
 // openInput returned, so that the input is never overwritten.
 function openOutput(file, input) {
@@ -212,4 +218,4 @@ function openOutput(file, input) {
     return new Sink(stream, file, false, replaced);
 }
 
-module.exports = { openOutput, Sink };
+module.exports = { openOutput, outputFileOf, Sink };
