@@ -99,12 +99,18 @@ async function run(values, file, common) {
     const sink = openOutput(outFile, input);
     // documents printed on the terminal leave no room for a progress bar there
     const progress = common.progress && !(sink.isStdout && tty.isatty(1));
+    // bsondump's count: documents printed, and those skipped by --keep-going; said before any error
+    let printed = 0;
+    const sayFound = (found) => {
+        if (!common.quiet) process.stderr.write(statusLine(`${found} objects found`, new Date()));
+    };
     let result;
     try {
         result = await readDocuments(input, { command: 'dump', progress, maxDocumentSize: common.maxDocumentSize, keepGoing: common.keepGoing }, (bytes, offset) => {
             let shown = bytes;
             if (fields !== null) shown = projectedBytes(bytes, offset, fields, lenient);
             else decodeAt(bytes, offset, checkOptions);
+            printed++;
             if (sink.add(format(shown))) return sink.flush();
             return undefined;
         });
@@ -112,9 +118,11 @@ async function run(values, file, common) {
     } catch (err) {
         // standard output keeps the documents before the damage; a file is left as it was
         await sink.abandon();
+        // a reader that went away is no failure to report on
+        if (err.code !== 'EPIPE') sayFound(printed);
         throw err;
     }
-    if (!common.quiet) process.stderr.write(statusLine(`${result.documents} objects found`, new Date()));
+    sayFound(result.documents);
     return result;
 }
 

@@ -213,6 +213,14 @@ function openOutput(file, input) {
     if (existing !== null && existing.isDirectory()) throw new InputError(`${file}: is a directory`);
     // a device or a pipe (/dev/null, a FIFO) is written to as it is
     if (existing !== null && !existing.isFile()) return new Sink(fs.createWriteStream(file), file, false, null);
+    // replacing a file by rename needs only the directory's permission: ask for the file's, as writing it would
+    if (existing !== null) {
+        try {
+            fs.accessSync(file, fs.constants.W_OK);
+        } catch (err) {
+            throw new InputError(`${file}: ${describeSystemError(err)}`, err);
+        }
+    }
     const replaced = new ReplacedFile(file, existing);
     const stream = fs.createWriteStream(null, { fd: replaced.fd, autoClose: false });
     return new Sink(stream, file, false, replaced);
