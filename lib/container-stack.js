@@ -48,13 +48,16 @@ class ContainerStack {
         this.stack[--this.depth] = undefined;
     }
 
+    // bson's words first (programs match them), then the two key paths
     cycle(at, key) {
         const path = this.path(key);
         const first = at === 0 ? '(root)' : this.keys.slice(1, at + 1).join('.');
-        return new BSONError(`circular structure (cyclic reference): the value at '${path}' is the one at '${first}'`, {
-            code: 'ERR_BSON_CYCLE',
-            path,
-        });
+        const detail = `circular structure (cyclic reference): the value at '${path}' is the one at '${first}'`;
+        return new BSONError(`${this.cycleWording(at, key)}${detail}`, { code: 'ERR_BSON_CYCLE', path });
+    }
+
+    cycleWording() {
+        return 'Cannot convert circular structure to BSON: ';
     }
 
     // after a throw the stack is left as it was at the throw

@@ -78,6 +78,25 @@ class Writer extends ContainerStack {
         this.ignoreUndefined = Boolean(options.ignoreUndefined);
         this.maxDepth = maxDepthOption(options);
     }
+
+    // bson's drawing of the cycle: the keys from the root, an array element as
+    // 'index N', with a line under the part that repeats
+    cycleWording(at, key) {
+        const names = ['(root)'];
+        for (let i = 1; i < this.depth; i++) names.push(propertyName(this.keys[i]));
+        names.push(propertyName(key));
+        const current = names[names.length - 1];
+        const seen = names[at];
+        const leading = names.slice(0, at).map(n => `${n} -> `).join('');
+        const repeated = ' -> ' + names.slice(at + 1, -1).map(n => `${n} -> `).join('');
+        const space = ' '.repeat(leading.length + seen.length / 2);
+        const dashes = '-'.repeat(repeated.length + (seen.length + current.length) / 2 - 1);
+        return `Converting circular structure to EJSON:\n    ${leading}${seen}${repeated}${current}\n    ${space}\\${dashes}/\n`;
+    }
+}
+
+function propertyName(key) {
+    return typeof key === 'number' ? `index ${key}` : key;
 }
 
 function toEJSON(w, value, key) {
@@ -168,7 +187,7 @@ function typedToEJSON(w, value, bsontype, key) {
         throw w.fail(`an object with _bsontype '${bsontype}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance`, key);
     }
     const convert = TO_EJSON.get(bsontype);
-    if (convert === undefined) throw w.fail(`unrecognized _bsontype '${bsontype}'`, key);
+    if (convert === undefined) throw w.fail(`Unrecognized or invalid _bsontype: ${bsontype}`, key);
     return convert(w, value, key);
 }
 
@@ -196,7 +215,7 @@ function sortRegExpFlags(w, flags, key) {
 }
 
 function regExpToEJSON(w, pattern, options, key) {
-    if (pattern.indexOf('\x00') !== -1) throw w.fail('a regular expression pattern must not contain a NUL byte', key);
+    if (pattern.indexOf('\x00') !== -1) throw w.fail('a regular expression pattern must not contain null bytes', key);
     if (w.legacy) return { $regex: pattern, $options: options };
     return { $regularExpression: { pattern, options } };
 }
@@ -555,9 +574,9 @@ const FROM_EJSON = new Map(Object.entries({
 
     $uuid(r, obj, keys) {
         expectKeys(r, obj, keys, ['$uuid']);
-        const s = expectString(r, obj.$uuid, '$uuid');
-        if (!UUID.isValidUUIDString(s)) {
-            throw r.fail(`$uuid must be 32 hexadecimal digits, optionally hyphenated 8-4-4-4-12, found ${JSON.stringify(s)}`);
+        const s = obj.$uuid;
+        if (typeof s !== 'string' || !UUID.isValidUUIDString(s)) {
+            throw r.fail(`$uuid must be a UUID string of 32 hexadecimal digits, optionally hyphenated 8-4-4-4-12, not ${describeJSON(s)}`);
         }
         return new UUID(s);
     },
