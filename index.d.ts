@@ -190,7 +190,9 @@ export type BSONErrorCode =
     | 'ERR_BSON_REGEXP'
     | 'ERR_BSON_TOO_DEEP'
     | 'ERR_BSON_TOO_LARGE'
-    | 'ERR_BSON_TRUNCATED';
+    | 'ERR_BSON_TRUNCATED'
+    | 'ERR_BSON_VERSION'
+    | 'ERR_BSON_RUNTIME';
 
 export interface BSONErrorOptions {
     code?: BSONErrorCode | (string & {});
@@ -202,7 +204,8 @@ export interface BSONErrorOptions {
 
 export declare class BSONError extends Error {
     constructor(message: string, options?: BSONErrorOptions);
-    get name(): 'BSONError';
+    /** 'BSONError', or the subclass's name. */
+    get name(): string;
     /** What went wrong, for programs to test; 'ERR_BSON' when not more specific. */
     code: BSONErrorCode | (string & {});
     /** Decoding: the byte offset of the fault (in the stream, for decodeStream). */
@@ -219,6 +222,25 @@ export declare class BSONError extends Error {
     get bsonError(): true;
     /** True for a BSONError from any copy of qbson or bson. */
     static isBSONError(value: unknown): value is BSONError;
+}
+
+/** A type object stamped with another major version of bson (or with none): bson's BSONVersionError. */
+export declare class BSONVersionError extends BSONError {
+    constructor();
+    get name(): 'BSONVersionError';
+}
+
+/** An unexpected input or internal state outside the bytes themselves. */
+export declare class BSONRuntimeError extends BSONError {
+    constructor(message: string, options?: BSONErrorOptions);
+    get name(): 'BSONRuntimeError';
+}
+
+/** Bytes that are not valid BSON; the message ends with ". offset: N", as bson's does. */
+export declare class BSONOffsetError extends BSONError {
+    constructor(message: string, offset: number, options?: BSONErrorOptions);
+    get name(): 'BSONOffsetError';
+    offset: number;
 }
 
 // ---------------------------------------------------------------------------
@@ -245,9 +267,13 @@ export type BSONTypeTag =
 /** The inspect function Node's util.inspect passes to a custom inspector. */
 export type InspectFn = (value: unknown, options?: unknown) => string;
 
+/** The symbol under which every BSON type class gives its tag (Symbol.for('@@mdb.bson.type')). */
+export declare const bsonType: unique symbol;
+
 /** Base of every BSON type class; carries the marker bson@7 checks for. */
 export declare abstract class BSONValue {
     abstract get _bsontype(): BSONTypeTag;
+    get [bsonType](): this['_bsontype'];
     abstract inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
 }
 
@@ -398,14 +424,22 @@ export declare class Long extends BSONValue {
     toBytes(le?: boolean): number[];
     toBytesLE(): number[];
     toBytesBE(): number[];
+    /** {$numberLong: string}, or a number with options.relaxed. */
+    toExtendedJSON(options?: EJSONOptions): number | LongExtended;
+    /** A $numberLong as EJSON reads it, relaxed (a number) unless options.relaxed is false; a bigint with useBigInt64. */
+    static fromExtendedJSON(doc: { $numberLong: string }, options?: EJSONOptions): number | Long | bigint;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+export interface LongExtended {
+    $numberLong: string;
 }
 
 /**
  * Timestamp is a Long underneath (an unsigned one) with its own tag and statics;
  * this base gives it Long's instance members without Long's `_bsontype` and static side.
  */
-declare const TimestampBase: abstract new (low?: number, high?: number, unsigned?: boolean) => Omit<Long, '_bsontype' | 'inspect'> & BSONValue;
+declare const TimestampBase: abstract new (low?: number, high?: number, unsigned?: boolean) => Omit<Long, '_bsontype' | 'inspect' | 'toExtendedJSON' | typeof bsonType> & BSONValue;
 
 export declare class Timestamp extends TimestampBase {
     /** Zero when no value; a bigint or Long's 64 bits; or t (seconds) and i (ordinal), each 0..2^32-1. */
@@ -422,7 +456,13 @@ export declare class Timestamp extends TimestampBase {
     static fromNumber(value: number): Timestamp;
     static fromBits(lowBits: number, highBits: number): Timestamp;
     static fromString(str: string, radix?: number): Timestamp;
+    toExtendedJSON(): TimestampExtended;
+    static fromExtendedJSON(doc: TimestampExtended | { $timestamp: { t: number | Long; i: number | Long } }): Timestamp;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+export interface TimestampExtended {
+    $timestamp: { t: number; i: number };
 }
 
 /** A number the encoder writes as BSON int32. */
@@ -677,5 +717,185 @@ export declare const EJSON: {
     /** Values from an Extended JSON object tree (not changed). */
     readonly deserialize: (ejson: unknown, options?: EJSONParseOptions) => any;
 };
+
+// ---------------------------------------------------------------------------
+// bson@7's other public names
+
+/** bson's names for the BSON type bytes (minKey is -1, as in bson; its byte is 0xff). */
+export declare const BSONType: Readonly<{
+    readonly double: 1;
+    readonly string: 2;
+    readonly object: 3;
+    readonly array: 4;
+    readonly binData: 5;
+    readonly undefined: 6;
+    readonly objectId: 7;
+    readonly bool: 8;
+    readonly date: 9;
+    readonly null: 10;
+    readonly regex: 11;
+    readonly dbPointer: 12;
+    readonly javascript: 13;
+    readonly symbol: 14;
+    readonly javascriptWithScope: 15;
+    readonly int: 16;
+    readonly timestamp: 17;
+    readonly long: 18;
+    readonly decimal: 19;
+    readonly minKey: -1;
+    readonly maxKey: 127;
+}>;
+export type BSONType = (typeof BSONType)[keyof typeof BSONType];
+
+/** bson's byte helpers, on Node's Buffer. */
+export type ByteUtils = {
+    isUint8Array: (value: unknown) => value is Uint8Array;
+    /** A Buffer over the same memory (an ArrayBuffer's bytes are copied). */
+    toLocalBufferType: (buffer: Uint8Array | ArrayBufferView | ArrayBuffer) => Uint8Array;
+    allocate: (size: number) => Uint8Array;
+    allocateUnsafe: (size: number) => Uint8Array;
+    compare: (buffer1: Uint8Array, buffer2: Uint8Array) => -1 | 0 | 1;
+    concat: (list: Uint8Array[]) => Uint8Array;
+    copy: (source: Uint8Array, target: Uint8Array, targetStart?: number, sourceStart?: number, sourceEnd?: number) => number;
+    equals: (a: Uint8Array, b: Uint8Array) => boolean;
+    fromNumberArray: (array: number[]) => Uint8Array;
+    fromBase64: (base64: string) => Uint8Array;
+    fromUTF8: (utf8: string) => Uint8Array;
+    toBase64: (buffer: Uint8Array) => string;
+    fromISO88591: (codePoints: string) => Uint8Array;
+    toISO88591: (buffer: Uint8Array) => string;
+    fromHex: (hex: string) => Uint8Array;
+    toHex: (buffer: Uint8Array) => string;
+    /** buffer[start, end) as text; fatal: malformed UTF-8 is a BSONError, otherwise U+FFFD. */
+    toUTF8: (buffer: Uint8Array, start: number, end: number, fatal: boolean) => string;
+    utf8ByteLength: (input: string) => number;
+    /** Writes source at byteOffset; returns the bytes written. */
+    encodeUTF8Into: (destination: Uint8Array, source: string, byteOffset: number) => number;
+    randomBytes: (byteLength: number) => Uint8Array;
+    swap32: (buffer: Uint8Array) => Uint8Array;
+};
+export declare const ByteUtils: ByteUtils;
+
+/** bson's fixed-size little-endian number helpers; no bounds checks. Setters return the bytes written. */
+export type NumberUtils = {
+    isBigEndian: boolean;
+    /** Throws a RangeError for a negative value (bson's contract). */
+    getNonnegativeInt32LE: (source: Uint8Array, offset: number) => number;
+    getInt32LE: (source: Uint8Array, offset: number) => number;
+    getUint32LE: (source: Uint8Array, offset: number) => number;
+    getUint32BE: (source: Uint8Array, offset: number) => number;
+    getBigInt64LE: (source: Uint8Array, offset: number) => bigint;
+    getFloat64LE: (source: Uint8Array, offset: number) => number;
+    setInt32BE: (destination: Uint8Array, offset: number, value: number) => 4;
+    setInt32LE: (destination: Uint8Array, offset: number, value: number) => 4;
+    setBigInt64LE: (destination: Uint8Array, offset: number, value: bigint) => 8;
+    setFloat64LE: (destination: Uint8Array, offset: number, value: number) => 8;
+};
+export declare const NumberUtils: NumberUtils;
+
+/** One element of a document, as parseToElements gives it: the type byte, where the key's bytes are, where the value's are. */
+export type BSONElement = [type: number, nameOffset: number, nameLength: number, offset: number, length: number];
+
+export type OnDemand = {
+    /** The elements of the document at startOffset (default 0), one level deep; bad bytes are a BSONOffsetError. */
+    parseToElements: (this: void, bytes: Uint8Array, startOffset?: number) => Iterable<BSONElement>;
+    BSONElement: BSONElement;
+    ByteUtils: ByteUtils;
+    NumberUtils: NumberUtils;
+};
+/** bson's API for reading documents in place (the MongoDB driver reads its replies through it). */
+export declare const onDemand: OnDemand;
+
+/** Accepted for bson compatibility; does nothing (qbson has no fixed internal buffer). */
+export declare function setInternalBufferSize(size: number): void;
+
+/** The Extended JSON shapes of the type classes (bson's names for them). */
+export interface ObjectIdExtended { $oid: string }
+export interface Int32Extended { $numberInt: string }
+export interface DoubleExtended { $numberDouble: string }
+export interface Decimal128Extended { $numberDecimal: string }
+export interface BinaryExtended { $binary: { subType: string; base64: string } }
+export interface BinaryExtendedLegacy { $type: string; $binary: string }
+export type UUIDExtended = { $uuid: string };
+export interface CodeExtended { $code: string; $scope?: Document }
+export interface BSONRegExpExtended { $regularExpression: { pattern: string; options: string } }
+export interface BSONRegExpExtendedLegacy { $regex: string | BSONRegExp; $options: string }
+export interface BSONSymbolExtended { $symbol: string }
+export interface MinKeyExtended { $minKey: 1 }
+export interface MaxKeyExtended { $maxKey: 1 }
+/** Long's constructor type, as bson names it (Timestamp's base). */
+export type LongWithoutOverrides = new (low: unknown, high?: number | boolean, unsigned?: boolean) => {
+    [P in Exclude<keyof Long, TimestampOverrides>]: Long[P];
+};
+/** The members Timestamp defines for itself rather than taking from Long. */
+export type TimestampOverrides = '_bsontype' | 'toExtendedJSON' | 'fromExtendedJSON' | 'inspect' | typeof bsonType;
+
+/** bson's `BSON` namespace: the same names as `import { BSON } from 'bson'` gives. */
+declare namespace BSON {
+    export {
+        setInternalBufferSize,
+        serialize,
+        serializeWithBufferAndIndex,
+        deserialize,
+        calculateObjectSize,
+        deserializeStream,
+        UUIDExtended,
+        BinaryExtended,
+        BinaryExtendedLegacy,
+        BinarySequence,
+        CodeExtended,
+        DBRefLike,
+        Decimal128Extended,
+        DoubleExtended,
+        Int32Extended,
+        MaxKeyExtended,
+        MinKeyExtended,
+        ObjectIdExtended,
+        BSONRegExpExtended,
+        BSONRegExpExtendedLegacy,
+        BSONSymbolExtended,
+        LongWithoutOverrides,
+        TimestampOverrides,
+        EJSONOptions,
+        EJSONOptionsBase,
+        EJSONSerializeOptions,
+        EJSONParseOptions,
+        LongExtended,
+        ObjectIdLike,
+        TimestampExtended,
+        SerializeOptions,
+        DeserializeOptions,
+        Code,
+        BSONSymbol,
+        DBRef,
+        Binary,
+        ObjectId,
+        UUID,
+        Long,
+        Timestamp,
+        Double,
+        Int32,
+        MinKey,
+        MaxKey,
+        BSONRegExp,
+        Decimal128,
+        NumberUtils,
+        ByteUtils,
+        BSONValue,
+        bsonType,
+        BSONTypeTag,
+        BSONError,
+        BSONVersionError,
+        BSONRuntimeError,
+        BSONOffsetError,
+        BSONType,
+        EJSON,
+        onDemand,
+        OnDemand,
+        Document,
+        CalculateObjectSizeOptions,
+    };
+}
+export { BSON };
 
 export {};

@@ -6,6 +6,43 @@
 const { encode, encodeInto } = require('./encode');
 const { decode } = require('./decode');
 const { BSONError } = require('./errors');
+const { parseToElements } = require('./elements');
+const { ByteUtils } = require('./byte-utils');
+const { NumberUtils } = require('./number-utils');
+const C = require('./constants');
+
+// bson's names for the type bytes (minKey is -1 here, as in bson, though its byte is 0xff)
+const BSONType = Object.freeze({
+    double: C.BSON_DOUBLE,
+    string: C.BSON_STRING,
+    object: C.BSON_DOCUMENT,
+    array: C.BSON_ARRAY,
+    binData: C.BSON_BINARY,
+    undefined: C.BSON_UNDEFINED,
+    objectId: C.BSON_OBJECTID,
+    bool: C.BSON_BOOLEAN,
+    date: C.BSON_DATE,
+    null: C.BSON_NULL,
+    regex: C.BSON_REGEXP,
+    dbPointer: C.BSON_DBPOINTER,
+    javascript: C.BSON_CODE,
+    symbol: C.BSON_SYMBOL,
+    javascriptWithScope: C.BSON_CODE_W_SCOPE,
+    int: C.BSON_INT32,
+    timestamp: C.BSON_TIMESTAMP,
+    long: C.BSON_INT64,
+    decimal: C.BSON_DECIMAL128,
+    minKey: -1,
+    maxKey: C.BSON_MAXKEY,
+});
+
+// bson's experimental API for reading documents in place (the MongoDB driver's replies)
+const onDemand = Object.freeze(Object.assign(Object.create(null), { parseToElements, ByteUtils, NumberUtils }));
+
+// bson serializes through a fixed buffer of this size; qbson sizes each output to
+// its document, so there is nothing to resize: the call is accepted, whatever its
+// argument (as bson accepts any), and does nothing.
+function setInternalBufferSize() {}
 
 function serialize(object, options) {
     return encode(object, options);
@@ -41,4 +78,15 @@ function deserializeStream(data, startIndex, numberOfDocuments, documents, docSt
     return index;
 }
 
-module.exports = { serialize, serializeWithBufferAndIndex, deserialize, deserializeStream };
+module.exports = {
+    serialize,
+    serializeWithBufferAndIndex,
+    deserialize,
+    deserializeStream,
+    setInternalBufferSize,
+    BSONType,
+    bsonType: C.BSON_TYPE_SYMBOL,
+    onDemand,
+    ByteUtils,
+    NumberUtils,
+};

@@ -22,6 +22,7 @@ const { DBRef } = require('./types/dbref');
 const { MinKey, MaxKey } = require('./types/min-max-key');
 const { DBPointer, BSONUndefined } = require('./types/deprecated');
 const { WideObject, setField } = require('./wide-object');
+const { checkDocumentTree } = require('./elements');
 
 // An int64 decodes to a number when it is exactly representable (bson's rule).
 // bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
@@ -59,6 +60,9 @@ class Decoder {
         this.useBigInt64 = false;
         this.bsonRegExp = false;
         this.preserveDeprecated = false;
+        // bson's raw options: every embedded document as its bytes, or those in the named arrays
+        this.raw = false;
+        this.fieldsAsRaw = null;
         this.maxDepth = C.DEFAULT_MAX_DEPTH;
         // utf8 validation: true/false for every key, or a per-top-level-key set
         this.validateUtf8 = true;
@@ -85,6 +89,22 @@ class Decoder {
             );
         }
         if (opts.validation != null) this.setValidation(opts.validation.utf8);
+        if (hasOwn(opts, 'raw') || hasOwn(opts, 'fieldsAsRaw')) this.setRaw(opts);
+    }
+
+    // as bson reads them: raw when truthy; fieldsAsRaw names (as own keys with truthy values) the arrays
+    // whose documents, at any depth below them, stay raw
+    setRaw(opts) {
+        this.raw = hasOwn(opts, 'raw') && Boolean(opts.raw);
+        const fields = hasOwn(opts, 'fieldsAsRaw') ? opts.fieldsAsRaw : null;
+        if (fields == null) return;
+        if (typeof fields !== 'object') throw new BSONError('option fieldsAsRaw must be an object naming fields', { code: 'ERR_BSON_OPTION' });
+        // the MongoDB driver passes {} by default: that keeps the plain path
+        if (Object.keys(fields).length !== 0) this.fieldsAsRaw = fields;
+    }
+
+    isRawField(key) {
+        return hasOwn(this.fieldsAsRaw, key) && Boolean(this.fieldsAsRaw[key]);
     }
 
     // validation.utf8 is a boolean, or {key: true...} / {key: false...} naming top-level keys
@@ -111,6 +131,10 @@ class Decoder {
     fail(message, offset, code) {
         return new BSONError(`${message} at offset ${offset}`, { code: code || 'ERR_BSON_CORRUPT', offset });
     }
+}
+
+function hasOwn(obj, name) {
+    return Object.prototype.hasOwnProperty.call(obj, name);
 }
 
 function toBuffer(buf) {
@@ -174,15 +198,16 @@ function decodeAll(input, opts) {
 // Decodes a top-level document; running out of stack is a BSONError like too deep a nesting.
 function decodeRoot(dec, start, size) {
     try {
-        return decodeDocument(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT);
+        return decodeDocument(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT, dec.raw);
     } catch (err) {
         if (isStackOverflow(err)) throw dec.fail(`document nests too deeply for the call stack (maxDepth ${dec.maxDepth})`, start, 'ERR_BSON_TOO_DEEP');
         throw err;
     }
 }
 
-// Decodes the document or array of `size` bytes at start.
-function decodeDocument(dec, start, size, isArray, depth, validate, role) {
+// Decodes the document or array of `size` bytes at start; with rawDocs, the
+// documents in it stay bytes (bson's raw and fieldsAsRaw).
+function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDocs) {
     if (depth > dec.maxDepth) throw dec.fail(`nesting deeper than maxDepth ${dec.maxDepth}`, start, 'ERR_BSON_TOO_DEEP');
     const buf = dec.buf;
     const end = start + size - 1; // the terminating NUL, already checked
@@ -236,13 +261,14 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role) {
                 }
                 case C.BSON_DOCUMENT: {
                     const len = checkDocumentAt(dec, pos, end, 'embedded document');
-                    value = decodeDocument(dec, pos, len, false, depth + 1, valueValidate, ROLE_NESTED);
+                    value = rawDocs ? rawDocument(dec, pos, len, depth) : decodeDocument(dec, pos, len, false, depth + 1, valueValidate, ROLE_NESTED, false);
                     pos += len;
                     break;
                 }
                 case C.BSON_ARRAY: {
                     const len = checkDocumentAt(dec, pos, end, 'array');
-                    value = decodeDocument(dec, pos, len, true, depth + 1, valueValidate, ROLE_NESTED);
+                    const rawItems = rawDocs || (dec.fieldsAsRaw !== null && dec.isRawField(key === undefined ? readUtf8(buf, elementStart + 1, keyEnd, false) : key));
+                    value = decodeDocument(dec, pos, len, true, depth + 1, valueValidate, ROLE_NESTED, rawItems);
                     pos += len;
                     break;
                 }
@@ -447,7 +473,14 @@ function readCodeWithScope(dec, pos, end, depth, validate) {
     if (scopeStart + scopeSize !== pos + total) {
         throw dec.fail(`code with scope length ${total} disagrees with its parts (${8 + codeLen + scopeSize} bytes)`, pos);
     }
-    return new Code(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE));
+    return new Code(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE, dec.raw));
+}
+
+// A document kept as its bytes: a Buffer sharing the input's memory, as bson gives
+// it. Its structure is checked all the way down as decode would check it.
+function rawDocument(dec, pos, len, depth) {
+    checkDocumentTree(dec.buf, pos, len, dec.maxDepth - (depth + 1));
+    return dec.buf.subarray(pos, pos + len);
 }
 
 // The fields decoded so far, moved to a WideObject in the same order.

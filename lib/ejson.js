@@ -752,6 +752,11 @@ function withinStack(maxDepth, fn) {
     }
 }
 
+// One type object's Extended JSON as a value (a -0 stays -0): the type classes' toExtendedJSON.
+function typeToExtendedJSON(value, options) {
+    return toEJSON(new Writer(options), value, undefined);
+}
+
 const EJSON = Object.freeze(Object.assign(Object.create(null), { parse, stringify, serialize, deserialize }));
 
-module.exports = { EJSON };
+module.exports = { EJSON, typeToExtendedJSON };

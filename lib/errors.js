@@ -1,5 +1,7 @@
 'use strict';
 
+const { BSON_MAJOR_VERSION } = require('./constants');
+
 // Every failure qbson reports is a BSONError: a message naming what and where,
 // a `code` a program can test, and for decode the byte `offset`.
 
@@ -25,10 +27,44 @@ class BSONError extends Error {
     }
 }
 
+// A type object stamped with another major version of bson (or none at all).
+class BSONVersionError extends BSONError {
+    constructor() {
+        super(`Unsupported BSON version, bson types must be from bson ${BSON_MAJOR_VERSION}.x.x`, { code: 'ERR_BSON_VERSION' });
+    }
+
+    get name() {
+        return 'BSONVersionError';
+    }
+}
+
+// An unexpected input or internal state outside the bytes themselves.
+class BSONRuntimeError extends BSONError {
+    constructor(message, options) {
+        super(message, { code: 'ERR_BSON_RUNTIME', ...options });
+    }
+
+    get name() {
+        return 'BSONRuntimeError';
+    }
+}
+
+// Bytes that are not valid BSON, found at `offset`. As in bson, the message
+// ends with the offset; options may add qbson's code and key path.
+class BSONOffsetError extends BSONError {
+    constructor(message, offset, options) {
+        super(`${message}. offset: ${offset}`, { code: 'ERR_BSON_CORRUPT', ...options, offset });
+    }
+
+    get name() {
+        return 'BSONOffsetError';
+    }
+}
+
 // What V8 throws when recursion runs out of stack: a maxDepth set beyond what the
 // stack holds, or a caller already deep in its own recursion.
 function isStackOverflow(err) {
     return err instanceof RangeError && err.message === 'Maximum call stack size exceeded';
 }
 
-module.exports = { BSONError, isStackOverflow };
+module.exports = { BSONError, BSONVersionError, BSONRuntimeError, BSONOffsetError, isStackOverflow };

@@ -78,6 +78,35 @@ describe('type declarations', function () {
         assertClean(tsc(['-p', path.join(FIXTURES, 'tsconfig.node.json'), '--typeRoots', typeRoots]), 'tsconfig.node.json');
     });
 
+    // The MongoDB driver's own declarations with 'bson' mapped to qbson's, as an
+    // app using the package.json "overrides" recipe of the README sees them.
+    (typeRoots ? it : it.skip)("the mongodb driver's mongodb.d.ts type-checks with 'bson' resolved to index.d.ts", function () {
+        const config = path.join(tmp, 'tsconfig.driver.json');
+        fs.writeFileSync(config, JSON.stringify({
+            compilerOptions: {
+                strict: true,
+                noEmit: true,
+                module: 'nodenext',
+                moduleResolution: 'nodenext',
+                target: 'es2022',
+                lib: ['es2022'],
+                types: ['node'],
+                typeRoots: [typeRoots],
+                skipLibCheck: false,
+                paths: { bson: [path.join(ROOT, 'index.d.ts')] },
+            },
+            files: [require.resolve('mongodb/mongodb.d.ts', { paths: [ROOT] })],
+        }));
+        const result = tsc(['-p', config, '--traceResolution']);
+        // the trace shows 'bson' went to qbson's declarations, not to node_modules/bson
+        const resolved = /Module name 'bson' was successfully resolved to '([^']+)'/.exec(result.output);
+        assert.ok(resolved, `no resolution of 'bson' in the trace (status ${result.status})`);
+        assert.strictEqual(path.resolve(resolved[1]), path.join(ROOT, 'index.d.ts'));
+        const errors = result.output.split('\n').filter((line) => /error TS\d+/.test(line));
+        assert.deepStrictEqual(errors, []);
+        assert.strictEqual(result.status, 0);
+    });
+
     it('the fixtures, compiled, run against the real module (CommonJS, ES module and require forms)', function () {
         // `qbson` resolves from the output through a link to the repository
         fs.mkdirSync(path.join(tmp, 'node_modules'));
@@ -90,7 +119,7 @@ describe('type declarations', function () {
             const out = ${JSON.stringify(out)};
             require(path.join(out, 'usage.js')).done
                 .then(() => import(pathToFileURL(path.join(out, 'usage-esm.mjs')).href))
-                .then(() => { require(path.join(out, 'usage-cjs.cjs')); console.log('usage ok'); })
+                .then(() => { require(path.join(out, 'usage-cjs.cjs')); require(path.join(out, 'usage-bson-names.js')); console.log('usage ok'); })
                 .catch((err) => { console.error(err); process.exit(1); });
         `;
         const res = spawnSync(process.execPath, ['-e', driver], { cwd: tmp, encoding: 'utf8' });

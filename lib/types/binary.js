@@ -211,6 +211,11 @@ class Binary extends BSONValue {
         return new Binary(Buffer.from(base64, 'base64'), subType);
     }
 
+    // bson's Extended JSON hook ($binary, legacy $binary/$type, $uuid), as EJSON reads it
+    static fromExtendedJSON(doc, options) {
+        return require('../ejson').EJSON.deserialize(doc, { relaxed: false, legacy: Boolean(options != null && options.legacy) });
+    }
+
     inspect(depth, options, inspect) {
         inspect = inspect || defaultInspect;
         const base64 = asBuffer(this.buffer).toString('base64', 0, this.position);

@@ -45,6 +45,18 @@ class BSONRegExp extends BSONValue {
         return options ? sortOptions(options) : '';
     }
 
+    // bson's Extended JSON hook: {$regularExpression: {pattern, options}} or the legacy {$regex, $options}
+    static fromExtendedJSON(doc) {
+        if ('$regex' in doc) {
+            if (typeof doc.$regex === 'string') return new BSONRegExp(doc.$regex, BSONRegExp.parseOptions(doc.$options));
+            if (doc.$regex != null && doc.$regex._bsontype === 'BSONRegExp') return doc;
+        }
+        if ('$regularExpression' in doc) {
+            return new BSONRegExp(doc.$regularExpression.pattern, BSONRegExp.parseOptions(doc.$regularExpression.options));
+        }
+        throw new BSONError(`Unexpected BSONRegExp EJSON object form: ${JSON.stringify(doc)}`);
+    }
+
     inspect(depth, options, inspect) {
         const stylize = options != null && typeof options === 'object' && typeof options.stylize === 'function' ? options.stylize : (s) => s;
         inspect = inspect || JSON.stringify;

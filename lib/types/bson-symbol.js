@@ -25,6 +25,11 @@ class BSONSymbol extends BSONValue {
         return this.value;
     }
 
+    // bson's Extended JSON hook
+    static fromExtendedJSON(doc) {
+        return new BSONSymbol(doc.$symbol);
+    }
+
     inspect(depth, options, inspect) {
         inspect = inspect || JSON.stringify;
         return `new BSONSymbol(${inspect(this.value, options)})`;

@@ -15,6 +15,14 @@ class BSONValue {
         return this._bsontype;
     }
 
+    // bson's Extended JSON hook: this value's Extended JSON as EJSON writes it (canonical
+    // unless options.relaxed); Long, Timestamp, Code and DBRef have their own
+    toExtendedJSON(options) {
+        const relaxed = options != null && Boolean(options.relaxed);
+        const legacy = options != null && Boolean(options.legacy);
+        return require('../ejson').typeToExtendedJSON(this, { relaxed, legacy });
+    }
+
     [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
         return this.inspect(depth, options, inspect);
     }

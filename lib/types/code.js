@@ -31,6 +31,15 @@ class Code extends BSONValue {
         return this.scope != null ? { code: this.code, scope: this.scope } : { code: this.code };
     }
 
+    // bson's Extended JSON hooks: the scope as it is, not converted
+    toExtendedJSON() {
+        return this.scope ? { $code: this.code, $scope: this.scope } : { $code: this.code };
+    }
+
+    static fromExtendedJSON(doc) {
+        return new Code(doc.$code, doc.$scope);
+    }
+
     inspect(depth, options, inspect) {
         inspect = inspect || jsonInspect;
         let args = inspect(this.code, options);

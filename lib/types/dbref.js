@@ -2,6 +2,7 @@
 
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
+const { setField } = require('../wide-object');
 
 // inspect() called directly prints values as JSON, as bson does
 function jsonInspect(value) {
@@ -49,6 +50,23 @@ class DBRef extends BSONValue {
         const o = Object.assign({ $ref: this.collection, $id: this.oid }, this.fields);
         if (this.db != null) o.$db = this.db;
         return o;
+    }
+
+    // bson's Extended JSON hooks: $id and the fields as they are, not converted
+    toExtendedJSON(options) {
+        const out = { $ref: this.collection, $id: this.oid };
+        if (options != null && options.legacy) return out;
+        if (this.db) out.$db = this.db;
+        for (const key of Object.keys(this.fields)) setField(out, key, this.fields[key]);
+        return out;
+    }
+
+    static fromExtendedJSON(doc) {
+        const fields = {};
+        for (const key of Object.keys(doc)) {
+            if (key !== '$ref' && key !== '$id' && key !== '$db') setField(fields, key, doc[key]);
+        }
+        return new DBRef(doc.$ref, doc.$id, doc.$db, fields);
     }
 
     inspect(depth, options, inspect) {

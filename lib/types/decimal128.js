@@ -93,6 +93,11 @@ class Decimal128 extends BSONValue {
         return { $numberDecimal: this.toString() };
     }
 
+    // bson's Extended JSON hook
+    static fromExtendedJSON(doc) {
+        return Decimal128.fromString(doc.$numberDecimal);
+    }
+
     inspect(depth, options, inspect) {
         const text = this.toString();
         return `new Decimal128(${inspect ? inspect(text, options) : JSON.stringify(text)})`;

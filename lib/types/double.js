@@ -49,6 +49,12 @@ class Double extends BSONValue {
         return this.value.toString(radix);
     }
 
+    // bson's Extended JSON hook: a number with options.relaxed, else a Double
+    static fromExtendedJSON(doc, options) {
+        const value = parseFloat(doc.$numberDouble);
+        return options != null && options.relaxed ? value : new Double(value);
+    }
+
     inspect(depth, options, inspect) {
         const shown = inspect ? inspect(this.value, options) : JSON.stringify(this.value);
         return `new Double(${shown})`;

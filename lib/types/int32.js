@@ -47,6 +47,11 @@ class Int32 extends BSONValue {
         return this.value;
     }
 
+    // bson's Extended JSON hook: a number with options.relaxed, else an Int32
+    static fromExtendedJSON(doc, options) {
+        return options != null && options.relaxed ? parseInt(doc.$numberInt, 10) : new Int32(doc.$numberInt);
+    }
+
     inspect(depth, options, inspect) {
         const shown = inspect ? inspect(this.value, options) : JSON.stringify(this.value);
         return `new Int32(${shown})`;

@@ -452,6 +452,17 @@ class Long extends BSONValue {
         return this.high !== 0 ? bits + 32 : Math.max(bits, 1);
     }
 
+    // bson's Extended JSON hooks: canonical unless options.relaxed
+    toExtendedJSON(options) {
+        return options != null && options.relaxed ? this.toNumber() : { $numberLong: this.toString() };
+    }
+
+    // {$numberLong} as EJSON.deserialize reads it, but relaxed unless told otherwise (bson's default here)
+    static fromExtendedJSON(doc, options) {
+        const opts = Object.assign({ relaxed: true }, options);
+        return require('../ejson').EJSON.deserialize({ $numberLong: doc.$numberLong }, opts);
+    }
+
     inspect(depth, options, inspect) {
         const show = inspect ? (v) => inspect(v, options) : (v) => JSON.stringify(v);
         const flag = this.unsigned ? `, ${show(this.unsigned)}` : '';

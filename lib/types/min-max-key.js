@@ -9,6 +9,11 @@ class MinKey extends BSONValue {
         return 'MinKey';
     }
 
+    // bson's Extended JSON hook
+    static fromExtendedJSON() {
+        return new MinKey();
+    }
+
     inspect() {
         return 'new MinKey()';
     }
@@ -17,6 +22,11 @@ class MinKey extends BSONValue {
 class MaxKey extends BSONValue {
     get _bsontype() {
         return 'MaxKey';
+    }
+
+    // bson's Extended JSON hook
+    static fromExtendedJSON() {
+        return new MaxKey();
     }
 
     inspect() {

@@ -302,6 +302,11 @@ class ObjectId extends BSONValue {
         }
     }
 
+    // bson's Extended JSON hook (toExtendedJSON is BSONValue's)
+    static fromExtendedJSON(doc) {
+        return new ObjectId(doc.$oid);
+    }
+
     inspect(depth, options, inspect) {
         inspect = inspect || defaultInspect;
         return `new ObjectId(${inspect(this.toHexString(), options)})`;

@@ -66,6 +66,16 @@ class Timestamp extends Long {
         return new Timestamp(Long.fromString(str, true, radix));
     }
 
+    // Long's Extended JSON hooks do not apply: a Timestamp is {$timestamp: {t, i}}
+    toExtendedJSON() {
+        return { $timestamp: { t: this.t, i: this.i } };
+    }
+
+    static fromExtendedJSON(doc) {
+        const { t, i } = doc.$timestamp;
+        return new Timestamp({ t: Long.isLong(t) ? t.low >>> 0 : t, i: Long.isLong(i) ? i.low >>> 0 : i });
+    }
+
     inspect(depth, options, inspect) {
         const show = inspect ? (v) => inspect(v, options) : (v) => JSON.stringify(v);
         return `new Timestamp({ t: ${show(this.t)}, i: ${show(this.i)} })`;
