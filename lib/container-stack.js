@@ -5,7 +5,7 @@
 // name the key path of any error.
 
 const C = require('./constants');
-const { BSONError } = require('./errors');
+const { BSONError, BSONVersionError } = require('./errors');
 
 class ContainerStack {
     constructor(errorCode) {
@@ -29,6 +29,13 @@ class ContainerStack {
     fail(message, key, code) {
         const path = this.path(key);
         return new BSONError(`${message} at key path '${path}'`, { code: code || this.errorCode, path });
+    }
+
+    // a value with a _bsontype that lacks this major version's mark
+    versionError(tag, key) {
+        const path = this.path(key);
+        const detail = `an object with _bsontype '${String(tag)}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance at key path '${path}'`;
+        return new BSONVersionError(detail, { path });
     }
 
     enter(value, key) {

@@ -14,7 +14,7 @@
 
 const util = require('util');
 const C = require('./constants');
-const { BSONError, isStackOverflow } = require('./errors');
+const { BSONError, BSONRuntimeError, isStackOverflow } = require('./errors');
 const { ContainerStack } = require('./container-stack');
 const { ObjectId } = require('./types/objectid');
 const { Binary, UUID, validateBinaryVector } = require('./types/binary');
@@ -184,7 +184,7 @@ function typedToEJSON(w, value, bsontype, key) {
         throw w.fail(`_bsontype must be a string, not ${bsontype === null ? 'null' : typeof bsontype}`, key);
     }
     if (value[C.BSON_VERSION_SYMBOL] !== C.BSON_MAJOR_VERSION) {
-        throw w.fail(`an object with _bsontype '${bsontype}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance`, key);
+        throw w.versionError(bsontype, key);
     }
     const convert = TO_EJSON.get(bsontype);
     if (convert === undefined) throw w.fail(`Unrecognized or invalid _bsontype: ${bsontype}`, key);
@@ -339,9 +339,9 @@ class Reader {
         this.keys = [];
     }
 
-    fail(message, code) {
+    fail(message, code, ErrorClass) {
         const path = this.keys.length ? this.keys.join('.') : '(root)';
-        return new BSONError(`${message} at key path '${path}'`, { code: code || 'ERR_BSON_EJSON', path });
+        return new (ErrorClass || BSONError)(`${message} at key path '${path}'`, { code: code || 'ERR_BSON_EJSON', path });
     }
 
     // the key path is one key per level of nesting
@@ -652,12 +652,14 @@ const FROM_EJSON = new Map(Object.entries({
             if (Number.isNaN(ms)) throw r.fail(`$date ${JSON.stringify(d)} is not an ISO-8601 date`);
             return new Date(ms);
         }
-        if (isPlainObjectValue(d)) {
+        if (isPlainObjectValue(d) && Object.prototype.hasOwnProperty.call(d, '$numberLong')) {
             expectKeys(r, d, Object.keys(d), ['$numberLong']);
             return dateFromMillis(r, Number(int64FromString(r, d.$numberLong, '$date $numberLong')));
         }
         if (r.legacy && typeof d === 'number') return dateFromMillis(r, d);
-        throw r.fail(`$date must be an ISO-8601 string or a {$numberLong} object, not ${describeJSON(d)}`);
+        // bson's class and words for a $date of no date form
+        const message = `Unrecognized type for EJSON date: ${typeof d}: $date must be an ISO-8601 string or a {$numberLong} object, not ${describeJSON(d)}`;
+        throw r.fail(message, 'ERR_BSON_EJSON', BSONRuntimeError);
     },
 
     $minKey(r, obj, keys) {

@@ -582,7 +582,7 @@ function writeTypedElement(enc, pos, key, value, tag, isArrayIndex, converted) {
 function writeCheckedTyped(enc, pos, key, value, tag, converted, isArrayIndex) {
     if (!converted && typeof value.toBSON === 'function') return writeToBSONResult(enc, pos, key, value.toBSON(), isArrayIndex);
     if (value[VERSION_MARK] !== C.BSON_MAJOR_VERSION) {
-        throw enc.fail(`an object with _bsontype '${String(tag)}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance`, key);
+        throw enc.versionError(tag, key);
     }
     switch (tag) {
         case 'Decimal128':

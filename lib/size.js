@@ -101,6 +101,7 @@ function convertedValueSize(m, key, value, isArrayIndex) {
         if (isAnyArrayBuffer(value)) return 5 + value.byteLength;
         return documentSize(m, value, key);
     }
+    if (value[C.BSON_VERSION_SYMBOL] !== C.BSON_MAJOR_VERSION) throw m.versionError(value._bsontype, key);
     switch (value._bsontype) {
         case 'ObjectId':
             return 12;
