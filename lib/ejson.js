@@ -469,8 +469,12 @@ function expectString(r, value, what) {
 // A $numberLong string as a BigInt in the int64 range.
 function int64FromString(r, s, what) {
     expectString(r, s, what);
-    if (s.length > NUMBER_LONG_MAX_LENGTH || !NUMBER_LONG_RE.test(s)) {
-        throw r.fail(`${what} ${JSON.stringify(s)} is not a decimal 64-bit integer`);
+    // bson's words first, as its Long.fromExtendedJSON words them
+    if (s.length > NUMBER_LONG_MAX_LENGTH) {
+        throw r.fail(`${what} string is too long: ${JSON.stringify(s)} is not a decimal 64-bit integer`);
+    }
+    if (!NUMBER_LONG_RE.test(s)) {
+        throw r.fail(`${what} string ${JSON.stringify(s)} is in an invalid format: not a decimal 64-bit integer`);
     }
     const big = BigInt(s);
     if (big > INT64_MAX || big < INT64_MIN) throw r.fail(`${what} ${JSON.stringify(s)} is outside the 64-bit integer range`);
