@@ -77,6 +77,26 @@ const DIFFERENCES = [
             }
         },
     },
+    {
+        name: 'onDemand.parseToElements is as strict as decode: a boolean byte must be 0 or 1, a binary must fit, and an offset names the byte at fault',
+        jsBsonTests: [
+            'parseToElements() when given a bson document with one boolean element returns one element with type=8 and length=1',
+            // bson@7.3.4 fails this one too: the binary in it declares 5 bytes and holds 1
+            'parseToElements() when given a bson document with one binary element returns one element with type=5 and length=10',
+            'parseToElements() when a document has a size smaller than the input throws an error that it found a 0 type byte at an offset before document end',
+        ],
+        check() {
+            const boolean = Buffer.from('09000000' + '08' + '6100' + '45' + '00', 'hex');
+            assert.throws(() => qbson.onDemand.parseToElements(boolean), (err) => err instanceof qbson.BSONOffsetError && err.offset === 7);
+            assert.deepStrictEqual(bson.onDemand.parseToElements(boolean), [[8, 5, 1, 7, 1]]);
+            const binary = Buffer.from('0d000000' + '05' + '6100' + '05000000' + '23' + '00', 'hex');
+            assert.throws(() => qbson.onDemand.parseToElements(binary), /larger than document/);
+            assert.throws(() => bson.onDemand.parseToElements(binary), /larger than document/);
+            const early = new Uint8Array([6, 0, 0, 0, 0, 0, 0]);
+            assert.throws(() => qbson.onDemand.parseToElements(early), (err) => /^Invalid 0x00 type byte/.test(err.message) && err.offset === 4);
+            assert.throws(() => bson.onDemand.parseToElements(early), (err) => err.offset === 5);
+        },
+    },
 ];
 
 describe('differences from bson@7.3.4 that js-bson\'s test suite notices', function () {
