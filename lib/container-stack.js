@@ -5,7 +5,7 @@
 // name the key path of any error.
 
 const C = require('./constants');
-const { BSONError } = require('./errors');
+const { BSONError, BSONVersionError } = require('./errors');
 
 class ContainerStack {
     constructor(errorCode) {
@@ -31,6 +31,13 @@ class ContainerStack {
         return new BSONError(`${message} at key path '${path}'`, { code: code || this.errorCode, path });
     }
 
+    // a value with a _bsontype that lacks this major version's mark
+    versionError(tag, key) {
+        const path = this.path(key);
+        const detail = `an object with _bsontype '${String(tag)}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance at key path '${path}'`;
+        return new BSONVersionError(detail, { path });
+    }
+
     enter(value, key) {
         const depth = this.depth;
         const stack = this.stack;
@@ -48,13 +55,16 @@ class ContainerStack {
         this.stack[--this.depth] = undefined;
     }
 
+    // bson's words first (programs match them), then the two key paths
     cycle(at, key) {
         const path = this.path(key);
         const first = at === 0 ? '(root)' : this.keys.slice(1, at + 1).join('.');
-        return new BSONError(`circular structure (cyclic reference): the value at '${path}' is the one at '${first}'`, {
-            code: 'ERR_BSON_CYCLE',
-            path,
-        });
+        const detail = `circular structure (cyclic reference): the value at '${path}' is the one at '${first}'`;
+        return new BSONError(`${this.cycleWording(at, key)}${detail}`, { code: 'ERR_BSON_CYCLE', path });
+    }
+
+    cycleWording() {
+        return 'Cannot convert circular structure to BSON: ';
     }
 
     // after a throw the stack is left as it was at the throw

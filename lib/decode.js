@@ -44,6 +44,13 @@ const ROLE_SCOPE = 2;
 // A document still going after its first run moves to a WideObject there: {}
 // takes 16 fields one key at a time before V8 makes it a dictionary.
 const ELEMENTS_PER_RUN = 16;
+// bson@7's words for these failures, which programs match; qbson's detail follows
+const BSON_INVALID_UTF8 = 'Invalid UTF-8 string in BSON document';
+const BSON_LENGTH_WORDING = {
+    'embedded document': 'bad embedded document length in bson',
+    array: 'bad embedded array length in bson',
+    'code with scope scope': 'bad scope document size in code_w_scope',
+};
 
 class Decoder {
     constructor(buf, opts) {
@@ -79,7 +86,9 @@ class Decoder {
             this.maxDepth = maxDepth;
         }
         if (this.useBigInt64 && (!this.promoteValues || !this.promoteLongs)) {
-            throw new BSONError('useBigInt64 needs promoteValues and promoteLongs: an int64 must become a bigint or a Long');
+            throw new BSONError(
+                'Must either request bigint or Long for int64 deserialization: useBigInt64 needs promoteValues and promoteLongs',
+            );
         }
         const validation = option(opts, 'validation');
         if (validation != null) this.setValidation(option(validation, 'utf8'));
@@ -108,11 +117,15 @@ class Decoder {
             return;
         }
         const keys = Object.keys(utf8);
-        if (keys.length === 0) throw new BSONError('validation.utf8 must not be an empty object');
+        if (keys.length === 0) throw new BSONError('UTF-8 validation setting cannot be empty: validation.utf8 is {}');
         const setting = utf8[keys[0]];
-        if (typeof setting !== 'boolean') throw new BSONError('validation.utf8 must map keys to booleans');
+        if (typeof setting !== 'boolean') {
+            throw new BSONError('Invalid UTF-8 validation option, must specify boolean values: validation.utf8 must map keys to booleans');
+        }
         for (const k of keys) {
-            if (utf8[k] !== setting) throw new BSONError('validation.utf8 keys must be all true or all false');
+            if (utf8[k] !== setting) {
+                throw new BSONError('Invalid UTF-8 validation option - keys must be all true or all false: validation.utf8 mixes them');
+            }
         }
         this.validateUtf8 = setting;
         this.validationKeys = new Set(keys);
@@ -142,16 +155,23 @@ function toBuffer(buf) {
 function checkDocumentAt(dec, start, limit, what) {
     const buf = dec.buf;
     if (limit - start < 4) {
-        throw dec.fail(`${what} needs a 4-byte length but only ${limit - start} bytes remain`, start, 'ERR_BSON_TRUNCATED');
+        throw dec.fail(`${lengthWording(what)}${what} needs a 4-byte length but only ${limit - start} bytes remain`, start, 'ERR_BSON_TRUNCATED');
     }
     const size = readInt32LE(buf, start);
-    if (size < C.MIN_DOCUMENT_SIZE) throw dec.fail(`${what} length ${size} is less than the minimum of 5`, start);
+    if (size < C.MIN_DOCUMENT_SIZE) throw dec.fail(`${lengthWording(what)}${what} length ${size} is less than the minimum of 5`, start);
     if (size > limit - start) {
         const code = limit === buf.length ? 'ERR_BSON_TRUNCATED' : 'ERR_BSON_CORRUPT';
-        throw dec.fail(`${what} length ${size} runs past the ${limit - start} bytes that remain`, start, code);
+        // bson calls an array that fits the input but not its parent corrupted
+        const wording = what === 'array' && size <= buf.length - start ? 'corrupted array bson: ' : lengthWording(what);
+        throw dec.fail(`${wording}${what} length ${size} runs past the ${limit - start} bytes that remain`, start, code);
     }
     if (buf[start + size - 1] !== 0) throw dec.fail(`${what} is not terminated by a NUL byte`, start + size - 1);
     return size;
+}
+
+function lengthWording(what) {
+    const wording = BSON_LENGTH_WORDING[what];
+    return wording === undefined ? '' : wording + ': ';
 }
 
 function decode(input, opts) {
@@ -258,7 +278,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
             let valueValidate = validate;
             if (!isArray) {
                 key = readKey(buf, pos, keyEnd, validate);
-                if (key === undefined) throw dec.fail('invalid UTF-8 in key', pos);
+                if (key === undefined) throw dec.fail(`${BSON_INVALID_UTF8}: invalid UTF-8 in key`, pos);
                 if (isRoot && dec.validationKeys !== null) {
                     valueValidate = dec.validationKeys.has(key) ? dec.validateUtf8 : !dec.validateUtf8;
                 }
@@ -416,7 +436,7 @@ function checkStringAt(dec, pos, end, what) {
 
 function readString(dec, start, end, validate) {
     const str = readUtf8(dec.buf, start, end, validate);
-    if (str === undefined) throw dec.fail('invalid UTF-8 in string', start);
+    if (str === undefined) throw dec.fail(`${BSON_INVALID_UTF8}: invalid UTF-8 in string`, start);
     return str;
 }
 
@@ -481,19 +501,20 @@ function readRegExp(dec, pos, end, validate) {
     }
 }
 
-// int32 total length, string, scope document: the total must equal its parts
+// int32 total length, string, scope document: the total must equal its parts. The
+// parts are checked against the enclosing document first, as bson does, so that a
+// bad scope length is reported as such (with bson's words) and not as a bad total.
 function readCodeWithScope(dec, pos, end, depth, validate) {
     const buf = dec.buf;
     if (end - pos < 4) throw truncatedValue(dec, 'code with scope length', pos, 4, end);
     const total = readInt32LE(buf, pos);
-    if (total < 14) throw dec.fail(`code with scope length ${total} is less than the minimum of 14`, pos);
     if (total > end - pos) throw dec.fail(`code with scope length ${total} runs past the end of its document`, pos);
-    const scopeEnd = pos + total;
-    const codeLen = checkStringAt(dec, pos + 4, scopeEnd, 'code with scope string');
+    const codeLen = checkStringAt(dec, pos + 4, end, 'code with scope string');
     const code = readString(dec, pos + 8, pos + 7 + codeLen, validate);
     const scopeStart = pos + 8 + codeLen;
-    const scopeSize = checkDocumentAt(dec, scopeStart, scopeEnd, 'code with scope scope');
-    if (scopeStart + scopeSize !== scopeEnd) {
+    const scopeSize = checkDocumentAt(dec, scopeStart, end, 'code with scope scope');
+    // the smallest parts (empty code, empty scope) make 14 bytes, so a total below that disagrees too
+    if (scopeStart + scopeSize !== pos + total) {
         throw dec.fail(`code with scope length ${total} disagrees with its parts (${8 + codeLen + scopeSize} bytes)`, pos);
     }
     return new Code(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE, dec.raw));

@@ -14,7 +14,7 @@
 
 const util = require('util');
 const C = require('./constants');
-const { BSONError, isStackOverflow } = require('./errors');
+const { BSONError, BSONRuntimeError, isStackOverflow } = require('./errors');
 const { ownOptions } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { ObjectId } = require('./types/objectid');
@@ -79,6 +79,25 @@ class Writer extends ContainerStack {
         this.ignoreUndefined = Boolean(options.ignoreUndefined);
         this.maxDepth = maxDepthOption(options);
     }
+
+    // bson's drawing of the cycle: the keys from the root, an array element as
+    // 'index N', with a line under the part that repeats
+    cycleWording(at, key) {
+        const names = ['(root)'];
+        for (let i = 1; i < this.depth; i++) names.push(propertyName(this.keys[i]));
+        names.push(propertyName(key));
+        const current = names[names.length - 1];
+        const seen = names[at];
+        const leading = names.slice(0, at).map(n => `${n} -> `).join('');
+        const repeated = ' -> ' + names.slice(at + 1, -1).map(n => `${n} -> `).join('');
+        const space = ' '.repeat(leading.length + seen.length / 2);
+        const dashes = '-'.repeat(repeated.length + (seen.length + current.length) / 2 - 1);
+        return `Converting circular structure to EJSON:\n    ${leading}${seen}${repeated}${current}\n    ${space}\\${dashes}/\n`;
+    }
+}
+
+function propertyName(key) {
+    return typeof key === 'number' ? `index ${key}` : key;
 }
 
 function toEJSON(w, value, key) {
@@ -166,10 +185,10 @@ function typedToEJSON(w, value, bsontype, key) {
         throw w.fail(`_bsontype must be a string, not ${bsontype === null ? 'null' : typeof bsontype}`, key);
     }
     if (value[C.BSON_VERSION_SYMBOL] !== C.BSON_MAJOR_VERSION) {
-        throw w.fail(`an object with _bsontype '${bsontype}' is not a BSON ${C.BSON_MAJOR_VERSION}.x type instance`, key);
+        throw w.versionError(bsontype, key);
     }
     const convert = TO_EJSON.get(bsontype);
-    if (convert === undefined) throw w.fail(`unrecognized _bsontype '${bsontype}'`, key);
+    if (convert === undefined) throw w.fail(`Unrecognized or invalid _bsontype: ${bsontype}`, key);
     return convert(w, value, key);
 }
 
@@ -197,7 +216,7 @@ function sortRegExpFlags(w, flags, key) {
 }
 
 function regExpToEJSON(w, pattern, options, key) {
-    if (pattern.indexOf('\x00') !== -1) throw w.fail('a regular expression pattern must not contain a NUL byte', key);
+    if (pattern.indexOf('\x00') !== -1) throw w.fail('a regular expression pattern must not contain null bytes', key);
     if (w.legacy) return { $regex: pattern, $options: options };
     return { $regularExpression: { pattern, options } };
 }
@@ -321,9 +340,9 @@ class Reader {
         this.keys = [];
     }
 
-    fail(message, code) {
+    fail(message, code, ErrorClass) {
         const path = this.keys.length ? this.keys.join('.') : '(root)';
-        return new BSONError(`${message} at key path '${path}'`, { code: code || 'ERR_BSON_EJSON', path });
+        return new (ErrorClass || BSONError)(`${message} at key path '${path}'`, { code: code || 'ERR_BSON_EJSON', path });
     }
 
     // the key path is one key per level of nesting
@@ -451,8 +470,12 @@ function expectString(r, value, what) {
 // A $numberLong string as a BigInt in the int64 range.
 function int64FromString(r, s, what) {
     expectString(r, s, what);
-    if (s.length > NUMBER_LONG_MAX_LENGTH || !NUMBER_LONG_RE.test(s)) {
-        throw r.fail(`${what} ${JSON.stringify(s)} is not a decimal 64-bit integer`);
+    // bson's words first, as its Long.fromExtendedJSON words them
+    if (s.length > NUMBER_LONG_MAX_LENGTH) {
+        throw r.fail(`${what} string is too long: ${JSON.stringify(s)} is not a decimal 64-bit integer`);
+    }
+    if (!NUMBER_LONG_RE.test(s)) {
+        throw r.fail(`${what} string ${JSON.stringify(s)} is in an invalid format: not a decimal 64-bit integer`);
     }
     const big = BigInt(s);
     if (big > INT64_MAX || big < INT64_MIN) throw r.fail(`${what} ${JSON.stringify(s)} is outside the 64-bit integer range`);
@@ -556,9 +579,9 @@ const FROM_EJSON = new Map(Object.entries({
 
     $uuid(r, obj, keys) {
         expectKeys(r, obj, keys, ['$uuid']);
-        const s = expectString(r, obj.$uuid, '$uuid');
-        if (!UUID.isValidUUIDString(s)) {
-            throw r.fail(`$uuid must be 32 hexadecimal digits, optionally hyphenated 8-4-4-4-12, found ${JSON.stringify(s)}`);
+        const s = obj.$uuid;
+        if (typeof s !== 'string' || !UUID.isValidUUIDString(s)) {
+            throw r.fail(`$uuid must be a UUID string of 32 hexadecimal digits, optionally hyphenated 8-4-4-4-12, not ${describeJSON(s)}`);
         }
         return new UUID(s);
     },
@@ -634,12 +657,14 @@ const FROM_EJSON = new Map(Object.entries({
             if (Number.isNaN(ms)) throw r.fail(`$date ${JSON.stringify(d)} is not an ISO-8601 date`);
             return new Date(ms);
         }
-        if (isPlainObjectValue(d)) {
+        if (isPlainObjectValue(d) && Object.prototype.hasOwnProperty.call(d, '$numberLong')) {
             expectKeys(r, d, Object.keys(d), ['$numberLong']);
             return dateFromMillis(r, Number(int64FromString(r, d.$numberLong, '$date $numberLong')));
         }
         if (r.legacy && typeof d === 'number') return dateFromMillis(r, d);
-        throw r.fail(`$date must be an ISO-8601 string or a {$numberLong} object, not ${describeJSON(d)}`);
+        // bson's class and words for a $date of no date form
+        const message = `Unrecognized type for EJSON date: ${typeof d}: $date must be an ISO-8601 string or a {$numberLong} object, not ${describeJSON(d)}`;
+        throw r.fail(message, 'ERR_BSON_EJSON', BSONRuntimeError);
     },
 
     $minKey(r, obj, keys) {

@@ -36,6 +36,24 @@ function corrupt(message, offset) {
     return new BSONOffsetError(message, offset, { code: 'ERR_BSON_CORRUPT' });
 }
 
+// bson's words for a failure its parseToElements also finds, which programs
+// match, before qbson's detail
+const NEGATIVE_SIZE = 'BSON size cannot be negative: ';
+const PAST_DOCUMENT = 'value reports length larger than document: ';
+const NO_NUL = 'Null terminator not found: ';
+
+function badLengthWords(len) {
+    return len < 0 ? NEGATIVE_SIZE : '';
+}
+
+// bson's words for a top-level document that does not fit the input
+function topLevelWords(bytes, start, size, what) {
+    if (what !== 'document') return size < 0 ? NEGATIVE_SIZE : '';
+    if (bytes.length - start < C.MIN_DOCUMENT_SIZE) return `Input must be at least 5 bytes, got ${bytes.length} bytes: `;
+    if (size < 0) return NEGATIVE_SIZE;
+    return size > bytes.length - start ? `Parsed documentSize (${size} bytes) does not match input length (${bytes.length} bytes): ` : '';
+}
+
 // Checks the length word and terminating NUL of the document at start, which
 // must fit in bytes[start, limit); returns its size.
 function documentSize(bytes, start, limit, what) {
@@ -47,15 +65,19 @@ function documentSize(bytes, start, limit, what) {
 // what is wrong with the document at start that documentSize refused
 function badDocument(bytes, start, limit, what) {
     if (limit - start < 4) {
-        return new BSONOffsetError(`${what} needs a 4-byte length but only ${limit - start} bytes remain`, start, { code: 'ERR_BSON_TRUNCATED' });
+        const words = topLevelWords(bytes, start, 0, what);
+        return new BSONOffsetError(`${words}${what} needs a 4-byte length but only ${limit - start} bytes remain`, start, { code: 'ERR_BSON_TRUNCATED' });
     }
     const size = readInt32LE(bytes, start);
-    if (size < C.MIN_DOCUMENT_SIZE) return corrupt(`${what} length ${size} is less than the minimum of 5`, start);
+    const words = topLevelWords(bytes, start, size, what);
+    if (size < C.MIN_DOCUMENT_SIZE) return corrupt(`${words}${what} length ${size} is less than the minimum of 5`, start);
     if (size > limit - start) {
         const code = limit === bytes.length ? 'ERR_BSON_TRUNCATED' : 'ERR_BSON_CORRUPT';
-        return new BSONOffsetError(`${what} length ${size} runs past the ${limit - start} bytes that remain`, start, { code });
+        const past = what === 'document' ? words : PAST_DOCUMENT;
+        return new BSONOffsetError(`${past}${what} length ${size} runs past the ${limit - start} bytes that remain`, start, { code });
     }
-    return corrupt(`${what} is not terminated by a NUL byte`, start + size - 1);
+    const end = what === 'document' ? 'BSON documents must end in 0x00: ' : '';
+    return corrupt(`${end}${what} is not terminated by a NUL byte`, start + size - 1);
 }
 
 // Checks the type byte of the element at elementStart and returns the offset of
@@ -65,12 +87,13 @@ function keyEnd(bytes, elementStart, end) {
     if (KNOWN_TYPE[bytes[elementStart]] === 0) throw unknownType(bytes, elementStart);
     let pos = elementStart + 1;
     while (bytes[pos] !== 0) pos++;
-    if (pos === end) throw corrupt('element key is not terminated inside its document', elementStart);
+    if (pos === end) throw corrupt(`${NO_NUL}element key is not terminated inside its document`, elementStart);
     return pos;
 }
 
 function unknownType(bytes, elementStart) {
-    return corrupt(`unknown BSON type 0x${hex(bytes[elementStart])}`, elementStart);
+    const type = hex(bytes[elementStart]);
+    return corrupt(`Invalid 0x${type} type byte: unknown BSON type 0x${type}`, elementStart);
 }
 
 // The offset just after the value of the given type starting at pos.
@@ -134,15 +157,15 @@ function stringEnd(bytes, pos, end, what) {
 function badString(bytes, pos, end, what) {
     if (end - pos < 4) return corrupt(`${what} length needs 4 bytes but only ${end - pos} remain in its document`, pos);
     const len = readInt32LE(bytes, pos);
-    if (len < 1) return corrupt(`${what} length ${len} must be at least 1`, pos);
-    if (len > end - pos - 4) return corrupt(`${what} length ${len} runs past the end of its document`, pos);
+    if (len < 1) return corrupt(`${badLengthWords(len)}${what} length ${len} must be at least 1`, pos);
+    if (len > end - pos - 4) return corrupt(`${PAST_DOCUMENT}${what} length ${len} runs past the end of its document`, pos);
     return corrupt(`${what} is not terminated by a NUL byte`, pos + 3 + len);
 }
 
 function cStringEnd(bytes, pos, end, what) {
     let nul = pos;
     while (nul < end && bytes[nul] !== 0) nul++;
-    if (nul >= end) throw corrupt(`${what} is not terminated inside its document`, pos);
+    if (nul >= end) throw corrupt(`${NO_NUL}${what} is not terminated inside its document`, pos);
     return nul + 1;
 }
 
@@ -150,8 +173,8 @@ function cStringEnd(bytes, pos, end, what) {
 function binaryEnd(bytes, pos, end) {
     if (end - pos < 5) throw corrupt(`binary length and subtype need 5 bytes but only ${end - pos} remain in its document`, pos);
     const len = readInt32LE(bytes, pos);
-    if (len < 0) throw corrupt(`binary length ${len} is negative`, pos);
-    if (len > end - pos - 5) throw corrupt(`binary length ${len} runs past the end of its document`, pos);
+    if (len < 0) throw corrupt(`${NEGATIVE_SIZE}binary length ${len} is negative`, pos);
+    if (len > end - pos - 5) throw corrupt(`${PAST_DOCUMENT}binary length ${len} runs past the end of its document`, pos);
     if (bytes[pos + 4] === C.BINARY_OLD) {
         if (len < 4) throw corrupt(`binary subtype 2 length ${len} has no room for its inner length`, pos);
         const inner = readInt32LE(bytes, pos + 5);
@@ -164,8 +187,8 @@ function binaryEnd(bytes, pos, end) {
 function codeWithScopeEnd(bytes, pos, end) {
     if (end - pos < 4) throw corrupt(`code with scope length needs 4 bytes but only ${end - pos} remain in its document`, pos);
     const total = readInt32LE(bytes, pos);
-    if (total < MIN_CODE_W_SCOPE_SIZE) throw corrupt(`code with scope length ${total} is less than the minimum of 14`, pos);
-    if (total > end - pos) throw corrupt(`code with scope length ${total} runs past the end of its document`, pos);
+    if (total < MIN_CODE_W_SCOPE_SIZE) throw corrupt(`${badLengthWords(total)}code with scope length ${total} is less than the minimum of 14`, pos);
+    if (total > end - pos) throw corrupt(`${PAST_DOCUMENT}code with scope length ${total} runs past the end of its document`, pos);
     const scopeEnd = pos + total;
     const scopeStart = stringEnd(bytes, pos + 4, scopeEnd, 'code with scope string');
     if (scopeStart + documentSize(bytes, scopeStart, scopeEnd, 'code with scope scope') !== scopeEnd) {

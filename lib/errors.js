@@ -28,9 +28,11 @@ class BSONError extends Error {
 }
 
 // A type object stamped with another major version of bson (or none at all).
+// bson's message, then qbson's detail (which value, at which key path) when given.
 class BSONVersionError extends BSONError {
-    constructor() {
-        super(`Unsupported BSON version, bson types must be from bson ${BSON_MAJOR_VERSION}.x.x`, { code: 'ERR_BSON_VERSION' });
+    constructor(detail, options) {
+        const message = `Unsupported BSON version, bson types must be from bson ${BSON_MAJOR_VERSION}.x.x`;
+        super(detail === undefined ? message : `${message}: ${detail}`, { code: 'ERR_BSON_VERSION', ...options });
     }
 
     get name() {

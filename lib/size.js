@@ -8,7 +8,7 @@ const { BSONError, isStackOverflow } = require('./errors');
 const { option } = require('./options');
 const { utf8Length } = require('./utf8');
 const { ContainerStack } = require('./container-stack');
-const { checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument } = require('./encode');
+const { checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, primitivesHaveToBSON } = require('./encode');
 
 class Measurer extends ContainerStack {
     constructor(opts) {
@@ -17,6 +17,7 @@ class Measurer extends ContainerStack {
         this.ignoreUndefined = option(opts, 'ignoreUndefined') !== false;
         const maxDepth = option(opts, 'maxDepth');
         if (Number.isInteger(maxDepth)) this.maxDepth = maxDepth;
+        this.primitiveToBSON = primitivesHaveToBSON();
     }
 }
 
@@ -61,8 +62,17 @@ function stringSize(str) {
     return 5 + utf8Length(str);
 }
 
-// Size of the value alone, or -1 when the element is skipped.
+// Size of the value alone, or -1 when the element is skipped. A primitive's
+// inherited toBSON is called as encode calls it (see primitivesHaveToBSON).
 function valueSize(m, key, value, isArrayIndex) {
+    if (m.primitiveToBSON && value != null && typeof value !== 'object' && typeof value.toBSON === 'function') {
+        return convertedValueSize(m, key, value.toBSON(), isArrayIndex);
+    }
+    return convertedValueSize(m, key, value, isArrayIndex);
+}
+
+// Size of a value whose toBSON, if any, has been called (or is for documentSize to call).
+function convertedValueSize(m, key, value, isArrayIndex) {
     switch (typeof value) {
         case 'string':
             return stringSize(value);
@@ -84,7 +94,7 @@ function valueSize(m, key, value, isArrayIndex) {
     if (value === null) return 0;
     if (typeof value.toBSON === 'function') {
         value = value.toBSON();
-        if (typeof value !== 'object' || value === null) return valueSize(m, key, value, isArrayIndex);
+        if (typeof value !== 'object' || value === null) return convertedValueSize(m, key, value, isArrayIndex);
     }
     if (value._bsontype == null) {
         if (value instanceof Date) return 8;
@@ -93,6 +103,7 @@ function valueSize(m, key, value, isArrayIndex) {
         if (isAnyArrayBuffer(value)) return 5 + value.byteLength;
         return documentSize(m, value, key);
     }
+    if (value[C.BSON_VERSION_SYMBOL] !== C.BSON_MAJOR_VERSION) throw m.versionError(value._bsontype, key);
     switch (value._bsontype) {
         case 'ObjectId':
             return 12;
@@ -125,7 +136,7 @@ function valueSize(m, key, value, isArrayIndex) {
         case 'DBPointer':
             return stringSize(value.namespace) + 12;
         default:
-            throw m.fail(`unrecognized _bsontype '${String(value._bsontype)}'`, key);
+            throw m.fail(`Unrecognized or invalid _bsontype: ${String(value._bsontype)}`, key);
     }
 }
 

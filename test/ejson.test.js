@@ -520,8 +520,8 @@ describe('EJSON.stringify', function () {
         assertBSONError(() => EJSON.stringify({ a: { b: { _bsontype: 'ObjectId', id: 'x' } } }), /not a BSON 7\.x type instance at key path 'a\.b'/);
         assertBSONError(() => EJSON.stringify({ a: { _bsontype: 5 } }), /_bsontype must be a string/);
         const unknown = { _bsontype: 'Nothing', [Symbol.for('@@mdb.bson.version')]: 7 };
-        assertBSONError(() => EJSON.stringify({ a: unknown }), /unrecognized _bsontype 'Nothing'/);
-        assertBSONError(() => EJSON.stringify({ a: { _bsontype: 'toString', [Symbol.for('@@mdb.bson.version')]: 7 } }), /unrecognized/);
+        assertBSONError(() => EJSON.stringify({ a: unknown }), /Unrecognized or invalid _bsontype: Nothing/);
+        assertBSONError(() => EJSON.stringify({ a: { _bsontype: 'toString', [Symbol.for('@@mdb.bson.version')]: 7 } }), /Unrecognized or invalid _bsontype: toString/);
     });
 
     it('refuses a cycle, naming where it closes', function () {
