@@ -118,6 +118,14 @@ async function everyEntryPoint() {
             'EJSON.parse': () => qbson.EJSON.parse(EJSON_TEXT, opts),
             'EJSON.serialize': () => qbson.EJSON.serialize({ d: DOC.date, l: DOC.big, n: 1.0 }, opts),
             'EJSON.deserialize': () => qbson.EJSON.deserialize(JSON.parse(EJSON_TEXT), opts),
+            // bson's Extended JSON hooks on the type classes
+            'toExtendedJSON': () => [DOC.big.toExtendedJSON(opts), id.toExtendedJSON(opts), new qbson.Int32(3).toExtendedJSON(opts), DOC.ref.toExtendedJSON(opts)],
+            'fromExtendedJSON': () => [
+                qbson.Int32.fromExtendedJSON({ $numberInt: '3' }, opts),
+                qbson.Double.fromExtendedJSON({ $numberDouble: '1.5' }, opts),
+                qbson.Long.fromExtendedJSON({ $numberLong: '5' }, opts),
+                qbson.Binary.fromExtendedJSON({ $binary: { base64: 'YWI=', subType: '00' } }, opts),
+            ],
         };
         for (const [name, fn] of Object.entries(sync)) results[`${name} with ${tag}`] = outcome(fn);
         results[`decodeStream with ${tag}`] = await asyncOutcome(() => collect(qbson.decodeStream(Readable.from([TWO, BAD_UTF8]), opts)));

@@ -4,6 +4,7 @@ const crypto = require('crypto');
 const os = require('os');
 const { BSONValue } = require('./bson-value');
 const { BSONError, withArticle } = require('../errors');
+const { option } = require('../options');
 
 const BIG_ENDIAN_HOST = os.endianness() === 'BE';
 
@@ -213,7 +214,7 @@ class Binary extends BSONValue {
 
     // bson's Extended JSON hook ($binary, legacy $binary/$type, $uuid), as EJSON reads it
     static fromExtendedJSON(doc, options) {
-        return require('../ejson').EJSON.deserialize(doc, { relaxed: false, legacy: Boolean(options != null && options.legacy) });
+        return require('../ejson').EJSON.deserialize(doc, { relaxed: false, legacy: Boolean(option(options, 'legacy')) });
     }
 
     inspect(depth, options, inspect) {

@@ -1,6 +1,7 @@
 'use strict';
 
 const { BSON_VERSION_SYMBOL, BSON_TYPE_SYMBOL, BSON_MAJOR_VERSION } = require('../constants');
+const { option } = require('../options');
 
 // Base of every qbson type class. The version marker is what bson@7 checks to
 // accept an object as one of its own types, so qbson values pass through bson
@@ -18,8 +19,8 @@ class BSONValue {
     // bson's Extended JSON hook: this value's Extended JSON as EJSON writes it (canonical
     // unless options.relaxed); Long, Timestamp, Code and DBRef have their own
     toExtendedJSON(options) {
-        const relaxed = options != null && Boolean(options.relaxed);
-        const legacy = options != null && Boolean(options.legacy);
+        const relaxed = Boolean(option(options, 'relaxed'));
+        const legacy = Boolean(option(options, 'legacy'));
         return require('../ejson').typeToExtendedJSON(this, { relaxed, legacy });
     }
 

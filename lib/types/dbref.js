@@ -3,6 +3,7 @@
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 const { setField } = require('../wide-object');
+const { option } = require('../options');
 
 // inspect() called directly prints values as JSON, as bson does
 function jsonInspect(value) {
@@ -55,7 +56,7 @@ class DBRef extends BSONValue {
     // bson's Extended JSON hooks: $id and the fields as they are, not converted
     toExtendedJSON(options) {
         const out = { $ref: this.collection, $id: this.oid };
-        if (options != null && options.legacy) return out;
+        if (option(options, 'legacy')) return out;
         if (this.db) out.$db = this.db;
         for (const key of Object.keys(this.fields)) setField(out, key, this.fields[key]);
         return out;

@@ -2,6 +2,7 @@
 
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
+const { option } = require('../options');
 
 // A number the encoder always writes as a BSON double, even when it is integral.
 class Double extends BSONValue {
@@ -52,7 +53,7 @@ class Double extends BSONValue {
     // bson's Extended JSON hook: a number with options.relaxed, else a Double
     static fromExtendedJSON(doc, options) {
         const value = parseFloat(doc.$numberDouble);
-        return options != null && options.relaxed ? value : new Double(value);
+        return option(options, 'relaxed') ? value : new Double(value);
     }
 
     inspect(depth, options, inspect) {

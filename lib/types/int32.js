@@ -3,6 +3,7 @@
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 const { BSON_INT32_MAX, BSON_INT32_MIN } = require('../constants');
+const { option } = require('../options');
 
 // A number the encoder writes as BSON int32 rather than as a double.
 class Int32 extends BSONValue {
@@ -49,7 +50,7 @@ class Int32 extends BSONValue {
 
     // bson's Extended JSON hook: a number with options.relaxed, else an Int32
     static fromExtendedJSON(doc, options) {
-        return options != null && options.relaxed ? parseInt(doc.$numberInt, 10) : new Int32(doc.$numberInt);
+        return option(options, 'relaxed') ? parseInt(doc.$numberInt, 10) : new Int32(doc.$numberInt);
     }
 
     inspect(depth, options, inspect) {

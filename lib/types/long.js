@@ -2,6 +2,7 @@
 
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
+const { option } = require('../options');
 
 const TWO_PWR_32 = 4294967296;
 const TWO_PWR_63 = 9223372036854775808;
@@ -454,7 +455,7 @@ class Long extends BSONValue {
 
     // bson's Extended JSON hooks: canonical unless options.relaxed
     toExtendedJSON(options) {
-        return options != null && options.relaxed ? this.toNumber() : { $numberLong: this.toString() };
+        return option(options, 'relaxed') ? this.toNumber() : { $numberLong: this.toString() };
     }
 
     // {$numberLong} as EJSON.deserialize reads it, but relaxed unless told otherwise (bson's default here)
