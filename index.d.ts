@@ -98,11 +98,21 @@ export interface DecodeAllOptions {
 }
 
 /** Options of decode() and deserialize(). */
-export interface DecodeOptions extends DecodeAllOptions {
+export interface DecodeOptions extends DecodeAllOptions, FieldsOption {
     /** Offset of the document in the buffer. Default 0. */
     index?: number;
     /** Allow bytes after the document. Default false: the document must end the buffer. */
     allowObjectSmallerThanBufferSize?: boolean;
+}
+
+/** Options of decode() and decodeAll() that choose fields. */
+export interface FieldsOption {
+    /**
+     * Build only these fields, in document order (qbson only). Each is a path as
+     * get() takes it; a path into an array goes on into each document of it, as in a
+     * MongoDB projection. Fields not named are stepped over, not decoded.
+     */
+    fields?: ReadonlyArray<Path>;
 }
 
 /** bson's name for decode()'s options. */
@@ -136,7 +146,40 @@ export declare function calculateObjectSize(doc: EncodableDocument, opts?: Calcu
 export declare function decode(buf: Uint8Array, opts?: DecodeOptions): Document;
 
 /** Every document stored back to back in buf. */
-export declare function decodeAll(buf: Uint8Array, opts?: DecodeAllOptions): Document[];
+export declare function decodeAll(buf: Uint8Array, opts?: DecodeAllOptions & FieldsOption): Document[];
+
+/** A path to a value: 'a.b.c' (split on dots), or keys and array indexes, ['items', 3, 'price']. */
+export type Path = string | ReadonlyArray<string | number>;
+
+/** The value at path in the document in buf, decoded with opts; undefined when there is none. */
+export declare function get(buf: Uint8Array, path: Path, opts?: DecodeOptions): unknown;
+
+/** Whether the document in buf has an element at path (the value is not read). */
+export declare function has(buf: Uint8Array, path: Path, opts?: DecodeOptions): boolean;
+
+/**
+ * A read-only view of a document or array inside a buffer: fields are decoded on
+ * first access and kept; documents and arrays inside are views too.
+ */
+export declare class LazyDocument implements Iterable<[string | number, unknown]> {
+    private constructor();
+    /** True for a view of an array, whose keys are indexes. */
+    readonly isArray: boolean;
+    /** The value under key (an index in an array); a document or array is a LazyDocument. */
+    get(key: string | number): unknown;
+    /** Whether there is an element under key. */
+    has(key: string | number): boolean;
+    /** The keys in stored order (numbers in an array). */
+    keys(): IterableIterator<string | number>;
+    /** [key, value] for each element in stored order. */
+    entries(): IterableIterator<[string | number, unknown]>;
+    [Symbol.iterator](): IterableIterator<[string | number, unknown]>;
+    /** The whole document or array, as decode() gives it. */
+    toObject(): Document | unknown[];
+}
+
+/** A LazyDocument over the document decode(buf, opts) would read; buf is held, not copied. */
+export declare function lazy(buf: Uint8Array, opts?: DecodeOptions): LazyDocument;
 
 /**
  * The documents of a stream of back-to-back BSON documents, chunked anyhow.

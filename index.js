@@ -5,6 +5,8 @@
 const { encode, encodeInto } = require('./lib/encode');
 const { decode, decodeAll } = require('./lib/decode');
 const { calculateObjectSize } = require('./lib/size');
+const { get, has } = require('./lib/lookup');
+const { lazy, LazyDocument } = require('./lib/lazy');
 const compat = require('./lib/compat');
 const { BSONError, BSONVersionError, BSONRuntimeError, BSONOffsetError } = require('./lib/errors');
 const { decodeStream, encodeStream } = require('./lib/stream');
@@ -16,6 +18,10 @@ const qbson = {
     decode,
     decodeAll,
     decodeStream,
+    get,
+    has,
+    lazy,
+    LazyDocument,
     encodeStream,
     calculateObjectSize,
     ...compat,

@@ -13,10 +13,21 @@ const fs = require('fs');
 const path = require('path');
 
 const ROOT = path.join(__dirname, '..');
+// native addons (bson-ext) are installed here on demand, never into a consumer's tree:
+// `npm run benchmark:native`.  Resolving from here also finds the repository's own node_modules.
+const NATIVE_DIR = path.join(__dirname, 'native');
+const NATIVE_HINT = 'not installed: `npm run benchmark:native` builds it into benchmark/native (needs a C++ compiler and Python)';
+
+function resolvePackage(name) {
+    return require.resolve(name, { paths: [NATIVE_DIR] });
+}
+
+// how msgpackr is configured, as the tables state it
+const MSGPACKR_CONFIG = 'new Packr({ useRecords: false, variableMapSize: true }) and unpack()';
 
 function packageVersion(name) {
     if (name === 'qbson') return JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
-    for (let dir = path.dirname(require.resolve(name)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    for (let dir = path.dirname(resolvePackage(name)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
         const file = path.join(dir, 'package.json');
         if (!fs.existsSync(file)) continue;
         const pkg = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -103,8 +114,8 @@ const DEFINITIONS = [
         return { encode: (doc) => b.serialize(doc), decode: (buf) => b.deserialize(buf) };
     }],
     ['bson-ext', 'bson', () => {
-        const ext = require('bson-ext');
-        const convert = toBson4(require(require.resolve('bson', { paths: [path.dirname(require.resolve('bson-ext'))] })));
+        const ext = requireNative('bson-ext');
+        const convert = toBson4(require(require.resolve('bson', { paths: [path.dirname(resolvePackage('bson-ext'))] })));
         return { encode: (doc) => ext.serialize(doc), decode: (buf) => ext.deserialize(buf),
             prepare: (doc) => mapTypes(doc, convert) };
     }],
@@ -115,12 +126,27 @@ const DEFINITIONS = [
             prepare: (doc) => mapTypes(doc, convert), canon: buffaloCanon(bf) };
     }],
     ['msgpackr', 'msgpack', () => {
+        // the module's own pack/unpack (plain MessagePack, no records), with the option its
+        // error message asks for on objects of over 65,535 keys
         const m = require('msgpackr');
-        return { encode: (doc) => m.pack(doc), decode: (buf) => m.unpack(buf),
-            note: m.isNativeAccelerationEnabled ? 'native extract' : 'pure js' };
+        const packr = new m.Packr({ useRecords: false, variableMapSize: true });
+        return { encode: (doc) => packr.pack(doc), decode: (buf) => m.unpack(buf),
+            note: (m.isNativeAccelerationEnabled ? 'native extract' : 'pure js') + ', ' + MSGPACKR_CONFIG };
     }],
     ['JSON', 'json', () => ({ encode: (doc) => JSON.stringify(doc), decode: (str) => JSON.parse(str) })],
 ];
+
+// a native addon from benchmark/native; when it is absent the error says how to build it
+function requireNative(name) {
+    let file;
+    try {
+        file = resolvePackage(name);
+    } catch (err) {
+        if (err.code !== 'MODULE_NOT_FOUND') throw err;
+        throw Object.assign(new Error(NATIVE_HINT), { notInstalled: true });
+    }
+    return require(file);
+}
 
 function makeAdapter(name, format, init) {
     const lib = { name, format, available: false, reason: 'not loaded', version: '',
@@ -135,7 +161,7 @@ function makeAdapter(name, format, init) {
             lib.available = true;
             lib.reason = '';
         } catch (err) {
-            lib.reason = 'failed to load: ' + String(err.message).split('\n')[0];
+            lib.reason = (err.notInstalled ? '' : 'failed to load: ') + String(err.message).split('\n')[0];
         }
         return lib;
     };
@@ -149,4 +175,4 @@ function create(names) {
     return DEFINITIONS.filter((d) => !names || names.includes(d[0])).map((d) => makeAdapter(d[0], d[1], d[2]));
 }
 
-module.exports = { NAMES, create, mapTypes, packageVersion };
+module.exports = { NAMES, NATIVE_DIR, create, mapTypes, packageVersion };

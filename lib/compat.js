@@ -6,6 +6,7 @@
 const { encode, encodeInto } = require('./encode');
 const { decode } = require('./decode');
 const { BSONError } = require('./errors');
+const { option } = require('./options');
 const { parseToElements } = require('./elements');
 const { ByteUtils } = require('./byte-utils');
 const { NumberUtils } = require('./number-utils');
@@ -50,7 +51,8 @@ function serialize(object, options) {
 
 // bson returns the index of the last byte written, not the one after it.
 function serializeWithBufferAndIndex(object, finalBuffer, options) {
-    const index = options != null && typeof options.index === 'number' ? options.index : 0;
+    const given = option(options, 'index');
+    const index = typeof given === 'number' ? given : 0;
     return encodeInto(object, finalBuffer, index, options) - 1;
 }
 

@@ -6,6 +6,7 @@
 
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
+const { option } = require('./options');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
 const { readUtf8, readKey } = require('./utf8');
 const { ObjectId } = require('./types/objectid');
@@ -73,22 +74,24 @@ class Decoder {
     }
 
     setOptions(opts) {
-        if (typeof opts.promoteLongs === 'boolean') this.promoteLongs = opts.promoteLongs;
-        if (typeof opts.promoteValues === 'boolean') this.promoteValues = opts.promoteValues;
-        if (typeof opts.promoteBuffers === 'boolean') this.promoteBuffers = opts.promoteBuffers;
-        if (typeof opts.useBigInt64 === 'boolean') this.useBigInt64 = opts.useBigInt64;
-        if (typeof opts.bsonRegExp === 'boolean') this.bsonRegExp = opts.bsonRegExp;
-        if (typeof opts.preserveDeprecated === 'boolean') this.preserveDeprecated = opts.preserveDeprecated;
-        if (opts.maxDepth !== undefined) {
-            if (!Number.isInteger(opts.maxDepth) || opts.maxDepth < 1) throw new BSONError('option maxDepth must be a positive integer');
-            this.maxDepth = opts.maxDepth;
+        this.promoteLongs = booleanOption(opts, 'promoteLongs', true);
+        this.promoteValues = booleanOption(opts, 'promoteValues', true);
+        this.promoteBuffers = booleanOption(opts, 'promoteBuffers', false);
+        this.useBigInt64 = booleanOption(opts, 'useBigInt64', false);
+        this.bsonRegExp = booleanOption(opts, 'bsonRegExp', false);
+        this.preserveDeprecated = booleanOption(opts, 'preserveDeprecated', false);
+        const maxDepth = option(opts, 'maxDepth');
+        if (maxDepth !== undefined) {
+            if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new BSONError('option maxDepth must be a positive integer');
+            this.maxDepth = maxDepth;
         }
         if (this.useBigInt64 && (!this.promoteValues || !this.promoteLongs)) {
             throw new BSONError(
                 'Must either request bigint or Long for int64 deserialization: useBigInt64 needs promoteValues and promoteLongs',
             );
         }
-        if (opts.validation != null) this.setValidation(opts.validation.utf8);
+        const validation = option(opts, 'validation');
+        if (validation != null) this.setValidation(option(validation, 'utf8'));
         if (hasOwn(opts, 'raw') || hasOwn(opts, 'fieldsAsRaw')) this.setRaw(opts);
     }
 
@@ -133,6 +136,11 @@ class Decoder {
     }
 }
 
+function booleanOption(opts, name, otherwise) {
+    const value = option(opts, name);
+    return typeof value === 'boolean' ? value : otherwise;
+}
+
 function hasOwn(obj, name) {
     return Object.prototype.hasOwnProperty.call(obj, name);
 }
@@ -169,27 +177,50 @@ function lengthWording(what) {
 function decode(input, opts) {
     const buf = toBuffer(input);
     const dec = new Decoder(buf, opts);
-    const index = opts != null && opts.index ? opts.index : 0;
+    const index = rootIndex(buf, opts);
+    const size = checkRoot(dec, index, opts);
+    const fields = option(opts, 'fields');
+    if (fields != null) return projection().decodeFields(dec, index, size, fields);
+    return decodeRoot(dec, index, size);
+}
+
+// Where the document starts: the index option, checked against the buffer.
+function rootIndex(buf, opts) {
+    const index = option(opts, 'index') || 0;
     if (!Number.isInteger(index) || index < 0 || index > buf.length) {
         throw new BSONError(`index ${index} is outside the buffer of ${buf.length} bytes`);
     }
-    const size = checkDocumentAt(dec, index, buf.length, 'document');
-    const allowSmaller = opts != null && opts.allowObjectSmallerThanBufferSize === true;
-    if (!allowSmaller && index + size !== buf.length) {
-        throw dec.fail(`document length ${size} does not match the ${buf.length - index} bytes given`, index);
+    return index;
+}
+
+// Checks the document at index as decode takes it and returns its size.
+function checkRoot(dec, index, opts) {
+    const size = checkDocumentAt(dec, index, dec.buf.length, 'document');
+    const allowSmaller = option(opts, 'allowObjectSmallerThanBufferSize') === true;
+    if (!allowSmaller && index + size !== dec.buf.length) {
+        throw dec.fail(`document length ${size} does not match the ${dec.buf.length - index} bytes given`, index);
     }
-    return decodeRoot(dec, index, size);
+    return size;
+}
+
+// lib/projection.js builds on this module, so it is loaded when first needed
+// (and kept: require() takes about a microsecond, as long as a small projection)
+let projectionModule = null;
+function projection() {
+    if (projectionModule === null) projectionModule = require('./projection');
+    return projectionModule;
 }
 
 // Every document stored back to back in buf.
 function decodeAll(input, opts) {
     const buf = toBuffer(input);
     const dec = new Decoder(buf, opts);
+    const fields = option(opts, 'fields');
     const docs = [];
     let pos = 0;
     while (pos < buf.length) {
         const size = checkDocumentAt(dec, pos, buf.length, 'document');
-        docs.push(decodeRoot(dec, pos, size));
+        docs.push(fields != null ? projection().decodeFields(dec, pos, size, fields) : decodeRoot(dec, pos, size));
         pos += size;
     }
     return docs;
@@ -200,9 +231,22 @@ function decodeRoot(dec, start, size) {
     try {
         return decodeDocument(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT, dec.raw);
     } catch (err) {
-        if (isStackOverflow(err)) throw dec.fail(`document nests too deeply for the call stack (maxDepth ${dec.maxDepth})`, start, 'ERR_BSON_TOO_DEEP');
-        throw err;
+        throw overflowAsBSONError(dec, err, start);
     }
+}
+
+// err, or for running out of stack, the BSONError saying so for the document at start
+function overflowAsBSONError(dec, err, start) {
+    if (isStackOverflow(err)) return dec.fail(`document nests too deeply for the call stack (maxDepth ${dec.maxDepth})`, start, 'ERR_BSON_TOO_DEEP');
+    return err;
+}
+
+// For readers that find elements themselves (lib/lookup.js, lib/lazy.js): the
+// elements in [from, to) decoded as decodeDocument decodes them in a document or
+// array at `depth`. `to` is the NUL ending their document, or the end of one
+// element the element scanner has checked; then result[0] is its value.
+function decodeElements(dec, from, to, isArray, depth, validate, isRoot, rawDocs) {
+    return decodeDocument(dec, from - 4, to - from + 5, isArray, depth, validate, isRoot ? ROLE_ROOT : ROLE_NESTED, rawDocs);
 }
 
 // Decodes the document or array of `size` bytes at start; with rawDocs, the
@@ -503,4 +547,4 @@ function toDBRef(doc) {
     return new DBRef(doc.$ref, doc.$id, doc.$db, fields);
 }
 
-module.exports = { decode, decodeAll, decodeDocument, checkDocumentAt, Decoder, toBuffer };
+module.exports = { decode, decodeAll, decodeDocument, decodeElements, overflowAsBSONError, checkDocumentAt, rootIndex, checkRoot, Decoder, toBuffer };

@@ -15,6 +15,7 @@
 const util = require('util');
 const C = require('./constants');
 const { BSONError, BSONRuntimeError, isStackOverflow } = require('./errors');
+const { ownOptions } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { ObjectId } = require('./types/objectid');
 const { Binary, UUID, validateBinaryVector } = require('./types/binary');
@@ -709,13 +710,13 @@ function stringify(value, replacer, space, options) {
         replacer = undefined;
     }
     // bson's defaults yield to any own key, even one set to undefined
-    const opts = Object.assign({ relaxed: true, legacy: false }, options);
+    const opts = ownOptions({ relaxed: true, legacy: false }, options);
     const w = new Writer(opts);
     return withinStack(w.maxDepth, () => JSON.stringify(toEJSON(w, value, undefined), replacer, space));
 }
 
 function parse(text, options) {
-    const o = options || {};
+    const o = ownOptions(null, options);
     const r = new Reader({
         relaxed: o.relaxed != null ? Boolean(o.relaxed) : true,
         legacy: Boolean(o.legacy),
@@ -733,7 +734,7 @@ function serialize(value, options) {
 
 // Values from an Extended JSON object tree; the tree is not changed.
 function deserialize(ejson, options) {
-    const o = options || {};
+    const o = ownOptions(null, options);
     return parse(withinStack(maxDepthOption(o), () => JSON.stringify(ejson)), o);
 }
 

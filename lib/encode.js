@@ -5,7 +5,8 @@
 // bson@7's serializer so the bytes are identical.
 
 const C = require('./constants');
-const { BSONError, isStackOverflow } = require('./errors');
+const { BSONError, isStackOverflow, withArticle } = require('./errors');
+const { option } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView } = require('./bytes');
 const { writeUtf8, writeCString, writeKey, startKeySequence } = require('./utf8');
@@ -62,13 +63,16 @@ class Encoder extends ContainerStack {
         this.maxDepth = C.DEFAULT_MAX_DEPTH;
         this.maxDocumentSize = 0;
         if (opts == null) return;
-        if (typeof opts.checkKeys === 'boolean') this.checkKeys = opts.checkKeys;
-        if (typeof opts.serializeFunctions === 'boolean') this.serializeFunctions = opts.serializeFunctions;
-        if (typeof opts.ignoreUndefined === 'boolean') this.ignoreUndefined = opts.ignoreUndefined;
-        if (opts.maxDepth !== undefined) this.maxDepth = checkPositiveInteger(opts.maxDepth, 'maxDepth');
-        if (opts.maxDocumentSize !== undefined) {
-            this.maxDocumentSize = checkPositiveInteger(opts.maxDocumentSize, 'maxDocumentSize');
-        }
+        const checkKeys = option(opts, 'checkKeys');
+        const serializeFunctions = option(opts, 'serializeFunctions');
+        const ignoreUndefined = option(opts, 'ignoreUndefined');
+        const maxDepth = option(opts, 'maxDepth');
+        const maxDocumentSize = option(opts, 'maxDocumentSize');
+        if (typeof checkKeys === 'boolean') this.checkKeys = checkKeys;
+        if (typeof serializeFunctions === 'boolean') this.serializeFunctions = serializeFunctions;
+        if (typeof ignoreUndefined === 'boolean') this.ignoreUndefined = ignoreUndefined;
+        if (maxDepth !== undefined) this.maxDepth = checkPositiveInteger(maxDepth, 'maxDepth');
+        if (maxDocumentSize !== undefined) this.maxDocumentSize = checkPositiveInteger(maxDocumentSize, 'maxDocumentSize');
     }
 
     setBuffer(buf) {
@@ -229,7 +233,7 @@ function checkRoot(doc) {
     }
     if (Array.isArray(doc)) throw new BSONError('serialize does not support an array as the root input');
     if (typeof doc._bsontype === 'string') {
-        throw new BSONError(`BSON types cannot be serialized as a document: a ${doc._bsontype} is a value, not a document`);
+        throw new BSONError(`BSON types cannot be serialized as a document: ${withArticle(doc._bsontype)} cannot be encoded as a document`);
     }
     const kind = nonDocumentKind(doc);
     if (kind !== null) throw new BSONError(`date, regexp, typedarray, and arraybuffer cannot be BSON documents: encode was given a ${kind}`);
@@ -619,14 +623,15 @@ function writeCodeWithScope(enc, pos, key, value, isArrayIndex) {
 }
 
 // A DBRef is the document {$ref, $id, $db?, ...fields}, written with bson's fixed
-// options for it: keys unchecked, undefined values dropped.
+// options for it: keys inside unchecked, undefined values dropped. Its own key is
+// checked like any other.
 function writeDBRef(enc, pos, key, value, isArrayIndex) {
     const doc = dbrefDocument(value);
+    pos = writeElementHeader(enc, pos, C.BSON_DOCUMENT, key, isArrayIndex, 0);
     const checkKeys = enc.checkKeys;
     const ignoreUndefined = enc.ignoreUndefined;
     enc.checkKeys = false;
     enc.ignoreUndefined = true;
-    pos = writeElementHeader(enc, pos, C.BSON_DOCUMENT, key, isArrayIndex, 0);
     pos = writeDocument(enc, pos, doc, key, value);
     enc.checkKeys = checkKeys;
     enc.ignoreUndefined = ignoreUndefined;

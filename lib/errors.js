@@ -69,4 +69,9 @@ function isStackOverflow(err) {
     return err instanceof RangeError && err.message === 'Maximum call stack size exceeded';
 }
 
-module.exports = { BSONError, BSONVersionError, BSONRuntimeError, BSONOffsetError, isStackOverflow };
+// "a Long", "an ObjectId", "an object": the article for a type's name in a message
+function withArticle(name) {
+    return `${/^[aeio]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+module.exports = { BSONError, BSONVersionError, BSONRuntimeError, BSONOffsetError, isStackOverflow, withArticle };

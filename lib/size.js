@@ -5,6 +5,7 @@
 
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
+const { option } = require('./options');
 const { utf8Length } = require('./utf8');
 const { ContainerStack } = require('./container-stack');
 const { checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, primitivesHaveToBSON } = require('./encode');
@@ -12,9 +13,10 @@ const { checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, primitivesHaveT
 class Measurer extends ContainerStack {
     constructor(opts) {
         super('ERR_BSON_ENCODE');
-        this.serializeFunctions = opts != null && opts.serializeFunctions === true;
-        this.ignoreUndefined = !(opts != null && opts.ignoreUndefined === false);
-        if (opts != null && Number.isInteger(opts.maxDepth)) this.maxDepth = opts.maxDepth;
+        this.serializeFunctions = option(opts, 'serializeFunctions') === true;
+        this.ignoreUndefined = option(opts, 'ignoreUndefined') !== false;
+        const maxDepth = option(opts, 'maxDepth');
+        if (Number.isInteger(maxDepth)) this.maxDepth = maxDepth;
         this.primitiveToBSON = primitivesHaveToBSON();
     }
 }

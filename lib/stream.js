@@ -13,6 +13,7 @@
 
 const { Transform } = require('stream');
 const { BSONError } = require('./errors');
+const { option } = require('./options');
 const { decode } = require('./decode');
 const { encode } = require('./encode');
 const { MIN_DOCUMENT_SIZE } = require('./constants');
@@ -50,7 +51,7 @@ function asBuffer(chunk) {
 // every document before it; end() throws if the stream stopped inside a document.
 class DocumentSplitter {
     constructor(opts) {
-        this.maxDocumentSize = checkMaxDocumentSize(opts != null ? opts.maxDocumentSize : undefined);
+        this.maxDocumentSize = checkMaxDocumentSize(option(opts, 'maxDocumentSize'));
         // absolute offset of the next byte to arrive
         this.offset = 0;
         // the document being assembled across chunks: its start, size and bytes so far

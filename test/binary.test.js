@@ -11,7 +11,7 @@ const { BSONError } = require('../lib/errors');
 const { assertSameOutcome } = require('./support/same-outcome');
 
 const FC = { seed: 42, numRuns: 1000 };
-const SPEC_DIR = path.join(__dirname, '..', '..', 'shared', 'spec', 'bson-binary-vector');
+const SPEC_DIR = path.join(__dirname, 'data', 'bson-binary-vector');
 
 // What a Binary holds, as plain data
 function state(bin) {
@@ -394,7 +394,7 @@ describe('UUID', function () {
     });
 });
 
-// ---- vectors: the shared spec cases
+// ---- vectors: the specification's cases (test/data/bson-binary-vector)
 
 function specNumber(v) {
     if (typeof v === 'number') return v;

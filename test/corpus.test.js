@@ -15,7 +15,7 @@ const bson = require('bson');
 const qbson = require('..');
 const { normalize } = require('./support/normalize');
 
-const CORPUS_DIR = path.join(__dirname, '..', '..', 'shared', 'spec', 'bson-corpus');
+const CORPUS_DIR = path.join(__dirname, 'data', 'bson-corpus');
 // keeps every value's BSON type: no promotion, deprecated types preserved, regex kept as stored
 const LOSSLESS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
 // converted_bson cases no single option set can reproduce, with the reason

@@ -9,7 +9,7 @@ const bson = require('bson');
 const { Decimal128 } = require('../lib/types/decimal128');
 const { BSONError } = require('../lib/errors');
 
-const CORPUS_DIR = path.join(__dirname, '..', '..', 'shared', 'spec', 'bson-corpus');
+const CORPUS_DIR = path.join(__dirname, 'data', 'bson-corpus');
 const RUNS = { seed: 42, numRuns: 2000 };
 
 const EXPONENT_MIN = -6176;

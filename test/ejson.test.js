@@ -22,7 +22,7 @@ const { normalize } = require('./support/normalize');
 
 const { EJSON, BSONError } = qbson;
 
-const CORPUS_DIR = path.join(__dirname, '..', '..', 'shared', 'spec', 'bson-corpus');
+const CORPUS_DIR = path.join(__dirname, 'data', 'bson-corpus');
 // the native form that keeps every BSON type, deprecated ones included
 const DECODE_LOSSLESS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
 const PARSE_LOSSLESS = { relaxed: false, preserveDeprecated: true };

@@ -24,6 +24,7 @@ const bson = require('bson');
 const qbson = require('..');
 const { normalize } = require('./support/normalize');
 const F = require('./support/fuzz');
+const P = require('./support/paths');
 const { DEFAULT_MAX_DEPTH } = require('../lib/constants');
 
 const N = Number(process.env.QBSON_FUZZ_N) || 10000;
@@ -66,7 +67,8 @@ function outcome(input, what, fn) {
     }
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     if (ms > SLOW_MS) throw new F.ContractViolation(`${what} took ${ms.toFixed(0)} ms`);
-    if (result.value !== undefined) F.checkValue(result.value, what);
+    // a lazy view is checked through what it reads
+    if (result.value !== undefined && !(result.value instanceof qbson.LazyDocument)) F.checkValue(result.value, what);
     return result;
 }
 
@@ -124,9 +126,28 @@ function bsonOutcome(input, opts) {
     }
 }
 
+// Decoding with one of the option sets planted on Object.prototype gives what a clean decode gives.
+function checkPollutedPrototype(input, index, plain) {
+    const planted = OPTION_SETS[(index >> 2) % OPTION_SETS.length];
+    Object.assign(Object.prototype, planted);
+    let polluted;
+    try {
+        polluted = outcome(input, `decode with ${JSON.stringify(planted)} on Object.prototype`, () => qbson.decode(input, {}));
+    } finally {
+        for (const key of Object.keys(planted)) delete Object.prototype[key];
+    }
+    if (plain.error || polluted.error) {
+        const message = (r) => (r.error ? r.error.message : 'a value');
+        if (message(plain) !== message(polluted)) throw new F.ContractViolation(`a polluted Object.prototype changes decode: ${message(polluted)} instead of ${message(plain)}`);
+        return;
+    }
+    assertSame(normalize(polluted.value), normalize(plain.value), 'a polluted Object.prototype changes what decode returns');
+}
+
 // The synchronous checks of one input; returns decodeAll's outcome for the stream check.
 function checkInput(input, index) {
     const plain = outcome(input, 'decode', () => qbson.decode(input));
+    if (index % 4 === 0) checkPollutedPrototype(input, index, plain);
     const opts = OPTION_SETS[index % OPTION_SETS.length];
     outcome(input, `decode with ${JSON.stringify(opts)}`, () => qbson.decode(input, opts));
     const lossless = outcome(input, 'decode lossless', () => qbson.decode(input, LOSSLESS));
@@ -142,7 +163,80 @@ function checkInput(input, index) {
         const theirs = bsonOutcome(input, NO_UTF8_CHECK);
         if (theirs.value !== undefined) assertSame(normalize(ours.value), normalize(theirs.value), 'decode differs from bson.deserialize');
     }
+    checkInPlace(input, index, plain);
     return all;
+}
+
+// ---------------------------------------------------------------------------
+// reading in place: get, has, fields and lazy views
+
+const PATH_KEYS = ['a', 'b', '0', '1', '_id', 'x', '', 'é', '$ref', '$id'];
+
+// A path for input `index`: one the decoded value has, or one made of common keys.
+function pathFor(rng, plain) {
+    if (plain.value !== undefined && rng.chance(0.7)) {
+        const paths = P.pathsOf(plain.value, 100);
+        if (paths.length !== 0) return rng.pick(paths);
+    }
+    const path = [];
+    const n = rng.range(1, 3);
+    for (let i = 0; i < n; i++) path.push(rng.pick(PATH_KEYS));
+    return path;
+}
+
+// An in-place reader fails only where decode fails, and where both fail, decode
+// fails no later in the bytes: the reader's error is decode's for an element it
+// reached, or damage decode met first.
+function checkFailsWithDecode(result, plain, what) {
+    if (result.error === undefined) return;
+    if (plain.error === undefined) throw new F.ContractViolation(`${what} throws ${result.error.message} but decode succeeds`);
+    if (plain.error.offset > result.error.offset) {
+        throw new F.ContractViolation(`${what} throws ${result.error.message}, before decode's ${plain.error.message}`);
+    }
+    if (plain.error.offset === result.error.offset && plain.error.message !== result.error.message) {
+        throw new F.ContractViolation(`${what} throws ${result.error.message} where decode throws ${plain.error.message}`);
+    }
+}
+
+// get, has, a projection and a lazy view of the input keep the decode contract;
+// where decode succeeds they give what walking its value gives.
+function checkInPlace(input, index, plain) {
+    const rng = F.inputRandom(SEED ^ 0x1a2b, index);
+    const path = pathFor(rng, plain);
+    const got = outcome(input, `get ${JSON.stringify(path)}`, () => qbson.get(input, path));
+    const had = outcome(input, `has ${JSON.stringify(path)}`, () => qbson.has(input, path));
+    const fields = [path, pathFor(rng, plain)];
+    const projected = outcome(input, `decode with fields ${JSON.stringify(fields)}`, () => qbson.decode(input, { fields }));
+    const view = outcome(input, 'lazy', () => qbson.lazy(input));
+    const read = view.value === undefined ? view : outcome(input, 'reading a lazy view through', () => P.readAll(view.value));
+    for (const [result, what] of [[got, 'get'], [had, 'has'], [projected, 'decode with fields'], [read, 'lazy']]) checkFailsWithDecode(result, plain, what);
+    if (plain.value === undefined) {
+        if (read.value !== undefined) throw new F.ContractViolation(`decode throws ${plain.error.message} but a lazy view reads through`);
+        return;
+    }
+    assertSame(normalize(view.value.toObject()), normalize(plain.value), 'lazy(...).toObject() differs from decode');
+    // a DBPointer decodes as a DBRef, which the reference takes for a stored document
+    if (P.hasDBPointer(input)) return;
+    assertSame(keysSorted(normalize(read.value)), keysSorted(normalize(P.storedForm(plain.value))), 'a lazy view read through differs from decode');
+    // of a key stored twice, get and projections take the first, decode the last
+    if (P.hasDuplicateKeys(input)) return;
+    const expected = P.navigate(plain.value, path);
+    if (had.value !== expected.found) throw new F.ContractViolation(`has ${JSON.stringify(path)} is ${had.value}`);
+    assertSame(normalize(got.value), normalize(expected.value), `get ${JSON.stringify(path)} differs from decode`);
+    assertSame(keysSorted(normalize(projected.value)), keysSorted(normalize(P.project(plain.value, fields))), `decode with fields ${JSON.stringify(fields)} differs from decode`);
+}
+
+// A normalized tree with the keys of every object sorted: a DBRef does not say
+// in which order its document stored $ref, $id and $db.
+function keysSorted(tree) {
+    if (tree === null || typeof tree !== 'object') return tree;
+    if (Array.isArray(tree)) return tree.map(keysSorted);
+    const out = {};
+    for (const key of Object.keys(tree).sort()) {
+        const value = key === 'keys' && Array.isArray(tree[key]) && tree.type === 'Object' ? [...tree[key]].sort() : keysSorted(tree[key]);
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
 }
 
 const ENCODE_OPTION_SETS = [{}, { checkKeys: true }, { serializeFunctions: true }, { ignoreUndefined: false }, { maxDepth: 2 }, { maxDocumentSize: 100 }];
@@ -264,7 +358,8 @@ describe(`fuzz: ${N} mutated inputs from seed ${SEED}`, function () {
                 try {
                     const all = checkInput(input, i);
                     await checkStream(input, rng, all);
-                    if (i % 2 === 0) checkEncode(rng, i);
+                    // every other input also encodes, cycling through every encode option set
+                    if (i % 2 === 0) checkEncode(rng, i / 2);
                     if (Reflect.ownKeys(Object.prototype).length !== protoKeys) throw new F.ContractViolation('Object.prototype gained a property');
                 } catch (err) {
                     failures.push(describeFailure(i, input, err));

@@ -399,10 +399,21 @@ describe('hostile input', function () {
             }
         });
 
-        it('checkKeys: $-prefixed and dotted keys, exactly where bson refuses them', function () {
+        it('checkKeys: $-prefixed and dotted keys, exactly where bson refuses them, whatever the value', function () {
             const keys = ['$a', 'a.b', '.', '$', 'a$', '$$', '$ref', '$id', '$db', '$clusterTime', '$ref.x', 'plain'];
+            const id = new qbson.ObjectId('0123456789abcdef01234567');
+            const values = [
+                1, 1.5, 2n ** 40n, 'x', true, null, new Date(0), /a/i, Buffer.from('b'), [1], { y: 1 }, new Map([['y', 1]]),
+                new qbson.DBRef('c', id), new qbson.DBRef('users', id, 'db', { extra: 0 }), new bson.DBRef('c', 1),
+                { toBSON: () => ({ y: 1 }) }, { toBSON: () => new qbson.DBRef('c', id) }, { toBSON: () => 5 },
+                new qbson.Code('f()', { y: 1 }), new qbson.Code('f()'), id, qbson.Long.fromNumber(5), new qbson.Int32(1),
+                new qbson.Double(1), new qbson.Decimal128('1'), new qbson.Binary(Buffer.from('b'), 0x80), new qbson.UUID(),
+                new qbson.Timestamp({ t: 1, i: 2 }), new qbson.BSONRegExp('a', 'i'), new qbson.BSONSymbol('s'),
+                new qbson.MinKey(), new qbson.MaxKey(),
+            ];
             for (const key of keys) {
-                for (const value of [{ [key]: 1 }, { x: { [key]: 1 } }, { x: [{ [key]: 1 }] }, { m: new Map([[key, 1]]) }]) {
+                const places = (v) => [{ [key]: v }, { x: { [key]: v } }, { x: [{ [key]: v }] }, { m: new Map([[key, v]]) }, { x: { toBSON: () => ({ [key]: v }) } }];
+                for (const value of values.flatMap(places)) {
                     let theirs;
                     try {
                         theirs = Buffer.from(bson.serialize(value, { checkKeys: true })).toString('hex');

@@ -1,71 +1,129 @@
 'use strict';
 
 // qbson dump: each document of a .bson file as Extended JSON, one a line, as
-// mongo-tools' bsondump prints them.
+// mongo-tools' bsondump prints them (lib/cli/bsondump-json.js), or as its
+// --type=debug text (lib/cli/bsondump-debug.js). Every document goes through
+// the decoder first, so nothing damaged is printed.
 
 const tty = require('tty');
 const { decodeAt } = require('../stream');
-const { BSONError } = require('../errors');
-const { openInput, openOutput } = require('./io');
+const { UsageError, openInput } = require('./io');
+const { openOutput, outputFileOf } = require('./output');
 const { readDocuments } = require('./read');
+const { toBsondumpJSON } = require('./bsondump-json');
+const { toBsondumpDebug } = require('./bsondump-debug');
+const { parseFieldList, projectedBytes } = require('./fields');
 
-// Values kept as BSON has them so that canonical output loads back to the same
-// bytes: int32, double and int64 stay apart, regular expressions keep their BSON
-// flags, and the deprecated types survive.
-const DECODE_OPTIONS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
+// regular expressions stay BSON's: a pattern JavaScript cannot compile is still valid BSON
+const CHECK_OPTIONS = { bsonRegExp: true };
+const LENIENT_CHECK_OPTIONS = { bsonRegExp: true, validation: { utf8: false } };
 
 const help = `Usage: qbson dump [options] [FILE|-]
 
 Prints each document of a BSON file (documents back to back, as mongodump
-writes them) as Extended JSON, one document a line. Reads standard input when
-FILE is - or missing.
+writes them) as canonical Extended JSON, one document a line, byte for byte as
+bsondump prints it, and "N objects found" on standard error. Reads standard
+input when FILE is - or missing.
 
 Options:
-  --canonical              canonical Extended JSON, which keeps every type
-                           ({"$numberInt": "1"}); the default is relaxed
-  --pretty                 indent each document over several lines
-  -o, --out FILE           write to FILE instead of standard output
+  --relaxed                relaxed Extended JSON (plain numbers and dates);
+                           the default is canonical, which keeps every type
+  --canonical              canonical Extended JSON (the default)
+  --pretty                 indent each document over several lines, with tabs
+  --type json|debug        debug: each field's type and size, as bsondump's
+  --fields a,b.c           print only these fields (paths; a path into an
+                           array goes on into each document of it, as in a
+                           MongoDB projection). They are read in place and the
+                           rest is stepped over: only the bytes read are checked
+  -o, --out FILE           write to FILE instead of standard output; FILE is
+                           replaced only when the whole dump succeeds
+  --keep-going             skip a document whose content is damaged (its length
+                           intact), report it on standard error, go on, and
+                           exit with status 1 at the end
+  --objcheck               stop at the first damaged document (the default)
+  --lenient-utf8           write malformed UTF-8 as \\ufffd, as bsondump does,
+                           instead of failing
   --max-document-size N    reject documents declaring more than N bytes
                            (default 16793600)
-  -q, --quiet              no progress bar
+  -q, --quiet              no progress bar, no "objects found"
+  -v, --verbose            say what is read and how much on standard error
   -h, --help               show this help
 
-\`qbson load\` of \`qbson dump --canonical\` output gives back the same bytes.
+bsondump's spellings work too: --bsonFile FILE, --outFile FILE, --type=json.
+\`qbson load\` of \`qbson dump\` output gives back the same bytes for a file that
+passes \`qbson validate\` (the README names the other conditions).
 `;
 
 const options = {
     canonical: { type: 'boolean' },
+    relaxed: { type: 'boolean' },
     pretty: { type: 'boolean' },
+    type: { type: 'string' },
+    fields: { type: 'string' },
     out: { type: 'string', short: 'o' },
+    outFile: { type: 'string' },
+    objcheck: { type: 'boolean' },
+    'lenient-utf8': { type: 'boolean' },
 };
 
+function formatterOf(values) {
+    const type = values.type === undefined ? 'json' : values.type;
+    if (type !== 'json' && type !== 'debug') throw new UsageError(`--type must be json or debug, not '${type}'`);
+    if (values.canonical && values.relaxed) throw new UsageError('--canonical and --relaxed do not go together');
+    if (type === 'debug') {
+        if (values.relaxed || values.pretty) throw new UsageError('--type=debug takes neither --relaxed nor --pretty');
+        return toBsondumpDebug;
+    }
+    const jsonOptions = { relaxed: Boolean(values.relaxed), pretty: Boolean(values.pretty) };
+    return (bytes) => toBsondumpJSON(bytes, jsonOptions) + '\n';
+}
+
+// bsondump's status line: its timestamp layout (2006-01-02T15:04:05.000-0700), a tab, the message
+function statusLine(message, now) {
+    const pad = (n, w) => String(n).padStart(w || 2, '0');
+    const offset = -now.getTimezoneOffset();
+    const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}${pad(Math.abs(offset) % 60)}`;
+    const stamp = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}.${pad(now.getMilliseconds(), 3)}${zone}`;
+    return `${stamp}\t${message}\n`;
+}
+
 async function run(values, file, common) {
-    const { EJSON } = require('../ejson');
+    if (values.objcheck && common.keepGoing) throw new UsageError('--objcheck stops at the first damaged document; --keep-going goes on: give one');
+    const format = formatterOf(values);
+    const fields = values.fields === undefined ? null : parseFieldList(values.fields, '--fields');
+    if (fields !== null && values.type === 'debug') throw new UsageError('--fields prints Extended JSON: it does not go with --type=debug');
+    const outFile = outputFileOf(values);
+    const lenient = Boolean(values['lenient-utf8']);
+    const checkOptions = lenient ? LENIENT_CHECK_OPTIONS : CHECK_OPTIONS;
     const input = openInput(file);
-    const sink = openOutput(values.out);
-    const ejsonOptions = { relaxed: !values.canonical };
-    const space = values.pretty ? 2 : undefined;
+    const sink = openOutput(outFile, input);
     // documents printed on the terminal leave no room for a progress bar there
     const progress = common.progress && !(sink.isStdout && tty.isatty(1));
+    // bsondump's count: documents printed, and those skipped by --keep-going; said before any error
+    let printed = 0;
+    const sayFound = (found) => {
+        if (!common.quiet) process.stderr.write(statusLine(`${found} objects found`, new Date()));
+    };
+    let result;
     try {
-        const result = await readDocuments(input, { command: 'dump', progress, maxDocumentSize: common.maxDocumentSize }, (bytes, offset) => {
-            const doc = decodeAt(bytes, offset, DECODE_OPTIONS);
-            let text;
-            try {
-                text = EJSON.stringify(doc, undefined, space, ejsonOptions);
-            } catch (err) {
-                throw new BSONError(`cannot write the document at offset ${offset} as Extended JSON: ${err.message}`, { code: err.code, offset });
-            }
-            if (sink.add(text + '\n')) return sink.flush();
+        result = await readDocuments(input, { command: 'dump', progress, maxDocumentSize: common.maxDocumentSize, keepGoing: common.keepGoing }, (bytes, offset) => {
+            let shown = bytes;
+            if (fields !== null) shown = projectedBytes(bytes, offset, fields, lenient);
+            else decodeAt(bytes, offset, checkOptions);
+            printed++;
+            if (sink.add(format(shown))) return sink.flush();
             return undefined;
         });
         await sink.end();
-        return result;
     } catch (err) {
-        // the documents before the damage are kept
+        // standard output keeps the documents before the damage; a file is left as it was
         await sink.abandon();
+        // a reader that went away is no failure to report on
+        if (err.code !== 'EPIPE') sayFound(printed);
         throw err;
     }
+    sayFound(result.documents);
+    return result;
 }
 
-module.exports = { name: 'dump', help, options, run, DECODE_OPTIONS };
+module.exports = { name: 'dump', readsBSON: true, help, options, run, statusLine };

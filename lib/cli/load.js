@@ -6,7 +6,9 @@
 const { isUtf8 } = require('buffer');
 const tty = require('tty');
 const { encode } = require('../encode');
-const { UsageError, InputError, openInput, openOutput, chunksOf, Progress } = require('./io');
+const { UsageError, InputError, openInput, chunksOf } = require('./io');
+const { openOutput, outputFileOf } = require('./output');
+const { Progress } = require('./progress');
 const { JSONObjectSplitter, JSONSyntaxError } = require('./json-values');
 
 const help = `Usage: qbson load [options] [FILE|-]
@@ -20,16 +22,20 @@ Plain JSON numbers keep the type their form implies: an integer is an int32
 the other canonical forms say exactly which.
 
 Options:
-  -o, --out FILE           write to FILE instead of standard output
+  -o, --out FILE           write to FILE instead of standard output; FILE is
+                           replaced only when every document converted
+                           (--outFile FILE is the same)
   --array                  the input is one JSON array of documents
   --max-document-size N    reject documents of more than N bytes
                            (default 16793600)
   -q, --quiet              no progress bar
+  -v, --verbose            say what was read and how much on standard error
   -h, --help               show this help
 `;
 
 const options = {
     out: { type: 'string', short: 'o' },
+    outFile: { type: 'string' },
     array: { type: 'boolean' },
 };
 
@@ -42,11 +48,12 @@ const TEXT_SIZE_FACTOR = 16;
 
 async function run(values, file, common) {
     const { EJSON } = require('../ejson');
-    if ((values.out === undefined || values.out === '-') && tty.isatty(1)) {
+    const out = outputFileOf(values);
+    if ((out === undefined || out === '-') && tty.isatty(1)) {
         throw new UsageError('standard output is a terminal: give -o FILE or redirect it to write BSON');
     }
     const input = openInput(file);
-    const sink = openOutput(values.out);
+    const sink = openOutput(out, input);
     const splitter = new JSONObjectSplitter({ array: values.array, maxObjectSize: common.maxDocumentSize * TEXT_SIZE_FACTOR });
     const encodeOptions = { maxDocumentSize: common.maxDocumentSize };
     const progress = new Progress('load', input.size, common.progress);

@@ -6,7 +6,7 @@
 
 const { parseArgs } = require('util');
 const tty = require('tty');
-const { UsageError, InputError } = require('./io');
+const { UsageError, InputError, displayName } = require('./io');
 
 // Each command's module (its options, help and code) is loaded only when that
 // command runs, so help and usage errors come back fast.
@@ -34,12 +34,14 @@ Commands:
 ${commands}
 
 Options:
-  -h, --help     show this help; \`qbson <command> --help\` for a command's
+  -h, --help     show this help (each command has its own: qbson dump --help)
   --version      print qbson's version
 
 Exit status: 0 success, 1 bad input (the message names the file and byte
-offset), 2 usage error. When standard error is a terminal and the input's size
-is known, a progress bar shows bytes done, documents per second and ETA.
+offset; with --keep-going, any document skipped), 2 usage error; stopped by
+Ctrl-C or SIGTERM, it ends by that signal (130, 143). When standard error is a
+terminal, a progress line shows bytes and documents done, and for an input of
+known size the percentage, documents per second and ETA.
 `;
 }
 
@@ -47,9 +49,14 @@ is known, a progress bar shows bytes done, documents per second and ETA.
 const COMMON_OPTIONS = {
     help: { type: 'boolean', short: 'h' },
     quiet: { type: 'boolean', short: 'q' },
+    verbose: { type: 'boolean', short: 'v', multiple: true },
+    'max-document-size': { type: 'string' },
 };
-// and those of the commands that read BSON or write it
-const SIZE_OPTION = { 'max-document-size': { type: 'string' } };
+// and those of the commands that read BSON (dump, stat, validate)
+const READ_OPTIONS = {
+    bsonFile: { type: 'string' },
+    'keep-going': { type: 'boolean' },
+};
 
 function parseMaxDocumentSize(text) {
     if (text === undefined) return require('../stream').DEFAULT_MAX_DOCUMENT_SIZE;
@@ -60,31 +67,77 @@ function parseMaxDocumentSize(text) {
     return n;
 }
 
+function editDistance(a, b) {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const next = [i];
+        for (let j = 1; j <= b.length; j++) {
+            next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        row = next;
+    }
+    return row[b.length];
+}
+
+// The option of `options` spelled most like `given` (--name or -x), or null when none is close.
+function nearestOption(given, options) {
+    const name = given.replace(/^-+/, '').split('=')[0].toLowerCase();
+    let best = null;
+    let bestDistance = Infinity;
+    for (const option of Object.keys(options)) {
+        const d = editDistance(name, option.toLowerCase());
+        if (d < bestDistance) {
+            best = option;
+            bestDistance = d;
+        }
+    }
+    return bestDistance <= Math.max(2, Math.floor(name.length / 2)) ? best : null;
+}
+
+// The unknown option as the user typed it, from parseArgs' message
+function unknownOptionError(err, options) {
+    const match = /^Unknown option '([^']*)'/.exec(err.message);
+    const given = match === null ? '' : match[1];
+    const nearest = nearestOption(given, options);
+    return new UsageError(`unknown option '${given}'${nearest === null ? '' : ` (did you mean --${nearest}?)`}`);
+}
+
 function parse(args, options) {
     try {
         return parseArgs({ args, options, allowPositionals: true, strict: true });
     } catch (err) {
-        if (err.code && err.code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(err.message);
+        if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw unknownOptionError(err, options);
+        if (err.code && err.code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(err.message.split('\n')[0]);
         throw err;
     }
 }
 
-async function runCommand(command, args) {
-    const { values, positionals } = parse(args, { ...COMMON_OPTIONS, ...SIZE_OPTION, ...command.options });
-    if (values.help) {
-        process.stdout.write(command.help);
-        return EXIT_OK;
-    }
+function inputFile(values, positionals) {
     if (positionals.length > 1) throw new UsageError(`takes one FILE, not ${positionals.length}: ${positionals.join(' ')}`);
-    const maxDocumentSize = parseMaxDocumentSize(values['max-document-size']);
-    let file = positionals[0];
+    if (values.bsonFile !== undefined && positionals.length === 1) throw new UsageError('give FILE or --bsonFile, not both');
+    let file = values.bsonFile === undefined ? positionals[0] : values.bsonFile;
     if (file === undefined) {
         if (tty.isatty(0)) throw new UsageError('no FILE given and standard input is a terminal');
         file = '-';
     }
     if (file === '') throw new UsageError('FILE must not be empty');
-    await command.run(values, file, { progress: !values.quiet, maxDocumentSize });
-    return EXIT_OK;
+    return file;
+}
+
+async function runCommand(command, args) {
+    const { values, positionals } = parse(args, { ...COMMON_OPTIONS, ...(command.readsBSON ? READ_OPTIONS : {}), ...command.options });
+    if (values.help) {
+        process.stdout.write(command.help);
+        return EXIT_OK;
+    }
+    const maxDocumentSize = parseMaxDocumentSize(values['max-document-size']);
+    const file = inputFile(values, positionals);
+    const common = { progress: !values.quiet, quiet: Boolean(values.quiet), maxDocumentSize, keepGoing: Boolean(values['keep-going']) };
+    const result = await command.run(values, file, common);
+    if (values.verbose !== undefined && !values.quiet) {
+        process.stderr.write(`qbson ${command.name}: ${displayName(file)}: ${result.bytes} bytes, ${result.documents} documents${result.skipped ? `, ${result.skipped} skipped` : ''}\n`);
+    }
+    return result.skipped ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 function version() {
@@ -123,7 +176,8 @@ async function main(args) {
         throw new UsageError(`expected a command before '${positionals[0] || args[0]}'`);
     } catch (err) {
         if (err instanceof UsageError) {
-            process.stderr.write(`${prefix}: ${err.message}\nTry '${prefix} --help'.\n`);
+            // one line, so it stays readable in a script's log
+            process.stderr.write(`${prefix}: ${err.message} (see '${prefix} --help')\n`);
             return EXIT_USAGE;
         }
         if (err instanceof InputError) {

@@ -6,10 +6,14 @@
 // place it asks the decoder for its account of the damage.
 
 const C = require('../constants');
+const { keyEnd, valueEnd } = require('../elements');
+const { readInt32LE } = require('../bytes');
 const { BSONError } = require('../errors');
 const { decodeAt } = require('../stream');
-const { openInput } = require('./io');
+const { UsageError, openInput } = require('./io');
 const { readDocuments } = require('./read');
+const { valueAt } = require('./fields');
+const { FieldStats, formatFieldText } = require('./field-stat');
 
 const help = `Usage: qbson stat [options] [FILE|-]
 
@@ -20,14 +24,23 @@ input when FILE is - or missing.
 
 Options:
   --json                   print the report as one JSON object
+  --field PATH             also report on the values at PATH (a.b.c; array
+                           elements by index, items.0.price): how many
+                           documents have it, its types, min and max in
+                           MongoDB's sort order, and its most frequent values.
+                           Each value is read in place, stepping over the rest
+  --keep-going             skip a damaged document (its length intact),
+                           report it, count the rest, exit 1 at the end
   --max-document-size N    reject documents declaring more than N bytes
                            (default 16793600)
   -q, --quiet              no progress bar
+  -v, --verbose            say what was read and how much on standard error
   -h, --help               show this help
 `;
 
 const options = {
     json: { type: 'boolean' },
+    field: { type: 'string' },
 };
 
 // MongoDB's names for the types, as $type takes them
@@ -55,34 +68,15 @@ const TYPE_NAMES = new Map([
     [C.BSON_MAXKEY, 'maxKey'],
 ]);
 
-// thrown inside the walk; the caller turns it into the decoder's error
-const DAMAGED = new Error('damaged');
-
-function int32At(buf, pos) {
-    return buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
-}
-
-// a length-prefixed string at pos, inside [pos, end): the bytes it takes
-function stringSize(buf, pos, end) {
-    if (end - pos < 5) throw DAMAGED;
-    const len = int32At(buf, pos);
-    if (len < 1 || len > end - pos - 4 || buf[pos + 3 + len] !== 0) throw DAMAGED;
-    return 4 + len;
-}
-
-// a nested document at pos inside [pos, end): its size
-function documentSize(buf, pos, end) {
-    if (end - pos < 5) throw DAMAGED;
-    const size = int32At(buf, pos);
-    if (size < 5 || size > end - pos || buf[pos + size - 1] !== 0) throw DAMAGED;
-    return size;
-}
-
 // Counts the elements of the document in buf (whole, its length checked) by
-// type into counts; returns its nesting depth. An explicit stack of document
-// ends, so no nesting overflows the call stack.
+// type into counts; returns its nesting depth. Elements are stepped over by the
+// element scanner (lib/elements.js), which checks every length against its
+// document and throws a BSONError on damage; documents, arrays and code scopes
+// are walked into with an explicit stack of their ends, so no nesting
+// overflows the call stack.
 function walk(buf, counts) {
-    if (buf[buf.length - 1] !== 0) throw DAMAGED;
+    // scans for a key's NUL stop at the document's, so it must be there
+    if (buf[buf.length - 1] !== 0) throw new BSONError('document is not terminated by a NUL byte');
     const ends = [buf.length - 1];
     let deepest = 1;
     let pos = 4;
@@ -96,66 +90,20 @@ function walk(buf, counts) {
             continue;
         }
         const type = buf[pos];
+        const valueStart = keyEnd(buf, pos, end) + 1;
+        const next = valueEnd(buf, type, valueStart, end);
         counts[type]++;
-        const keyEnd = buf.indexOf(0, pos + 1);
-        if (keyEnd === -1 || keyEnd >= end) throw DAMAGED;
-        pos = keyEnd + 1;
-        const fixed = C.FIXED_VALUE_SIZE[type];
-        if (fixed >= 0) {
-            if (end - pos < fixed) throw DAMAGED;
-            pos += fixed;
+        if (type === C.BSON_DOCUMENT || type === C.BSON_ARRAY) {
+            pos = valueStart + 4;
+        } else if (type === C.BSON_CODE_W_SCOPE) {
+            // the scope is a document one level down, ending where the element does
+            pos = valueStart + 8 + readInt32LE(buf, valueStart + 4) + 4;
+        } else {
+            pos = next;
             continue;
         }
-        switch (type) {
-            case C.BSON_STRING:
-            case C.BSON_CODE:
-            case C.BSON_SYMBOL:
-                pos += stringSize(buf, pos, end);
-                break;
-            case C.BSON_DOCUMENT:
-            case C.BSON_ARRAY: {
-                const size = documentSize(buf, pos, end);
-                ends.push(pos + size - 1);
-                if (ends.length > deepest) deepest = ends.length;
-                pos += 4;
-                break;
-            }
-            case C.BSON_BINARY: {
-                if (end - pos < 5) throw DAMAGED;
-                const len = int32At(buf, pos);
-                if (len < 0 || len > end - pos - 5) throw DAMAGED;
-                pos += 5 + len;
-                break;
-            }
-            case C.BSON_REGEXP: {
-                const patternEnd = buf.indexOf(0, pos);
-                if (patternEnd === -1 || patternEnd >= end) throw DAMAGED;
-                const flagsEnd = buf.indexOf(0, patternEnd + 1);
-                if (flagsEnd === -1 || flagsEnd >= end) throw DAMAGED;
-                pos = flagsEnd + 1;
-                break;
-            }
-            case C.BSON_DBPOINTER:
-                pos += stringSize(buf, pos, end);
-                if (end - pos < 12) throw DAMAGED;
-                pos += 12;
-                break;
-            case C.BSON_CODE_W_SCOPE: {
-                if (end - pos < 4) throw DAMAGED;
-                const total = int32At(buf, pos);
-                if (total < 14 || total > end - pos) throw DAMAGED;
-                const scopeStart = pos + 4 + stringSize(buf, pos + 4, pos + total);
-                const scopeSize = documentSize(buf, scopeStart, pos + total);
-                if (scopeStart + scopeSize !== pos + total) throw DAMAGED;
-                // the scope is a document one level down, ending where the element does
-                ends.push(scopeStart + scopeSize - 1);
-                if (ends.length > deepest) deepest = ends.length;
-                pos = scopeStart + 4;
-                break;
-            }
-            default:
-                throw DAMAGED;
-        }
+        ends.push(next - 1);
+        if (ends.length > deepest) deepest = ends.length;
     }
 }
 
@@ -167,18 +115,23 @@ class Stats {
         this.largest = 0;
         this.deepest = 0;
         this.counts = new Float64Array(256);
+        this.scratch = new Float64Array(256);
     }
 
     add(bytes, offset) {
         let depth;
+        // counted apart first, so a damaged document (skipped by --keep-going) adds nothing
+        const scratch = this.scratch;
+        scratch.fill(0);
         try {
-            depth = walk(bytes, this.counts);
+            depth = walk(bytes, scratch);
         } catch (err) {
-            if (err !== DAMAGED) throw err;
+            if (!(err instanceof BSONError)) throw err;
             // the decoder says what is wrong and where; should it find nothing, say so plainly
             decodeAt(bytes, offset, { bsonRegExp: true });
             throw new BSONError(`document at offset ${offset} is damaged`, { code: 'ERR_BSON_CORRUPT', offset });
         }
+        for (let t = 0; t < 256; t++) this.counts[t] += scratch[t];
         const size = bytes.length;
         this.documents++;
         this.bytes += size;
@@ -219,6 +172,7 @@ function formatText(r) {
         ['deepest nesting', r.deepestNesting],
         ['elements', r.elements],
     ];
+    if (r.skipped) rows.push(['skipped', r.skipped]);
     const lines = rows.map(([k, v]) => `${(k + ':').padEnd(17)}${v}`);
     const names = Object.keys(r.types);
     if (names.length !== 0) {
@@ -232,12 +186,23 @@ function formatText(r) {
 async function run(values, file, common) {
     const input = openInput(file);
     const stats = new Stats();
-    await readDocuments(input, { command: 'stat', progress: common.progress, maxDocumentSize: common.maxDocumentSize }, (bytes, offset) => {
+    const field = values.field === undefined ? null : new FieldStats(fieldPath(values.field));
+    const result = await readDocuments(input, { command: 'stat', progress: common.progress, maxDocumentSize: common.maxDocumentSize, keepGoing: common.keepGoing }, (bytes, offset) => {
+        // the value first: a document it cannot be read from (--keep-going) counts nowhere
+        const value = field === null ? undefined : valueAt(bytes, offset, field.path);
         stats.add(bytes, offset);
+        if (field !== null) field.add(value);
     });
     const report = stats.report(input.name);
-    process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatText(report));
-    return report;
+    if (result.skipped) report.skipped = result.skipped;
+    if (field !== null) report.field = field.report();
+    process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatText(report) + (field === null ? '' : formatFieldText(report.field)));
+    return { documents: result.documents, skipped: result.skipped, bytes: result.bytes };
 }
 
-module.exports = { name: 'stat', help, options, run, walk, TYPE_NAMES };
+function fieldPath(text) {
+    if (text === '') throw new UsageError('--field takes a path such as a.b.c');
+    return text;
+}
+
+module.exports = { name: 'stat', readsBSON: true, help, options, run, walk, TYPE_NAMES };

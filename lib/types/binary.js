@@ -3,7 +3,7 @@
 const crypto = require('crypto');
 const os = require('os');
 const { BSONValue } = require('./bson-value');
-const { BSONError } = require('../errors');
+const { BSONError, withArticle } = require('../errors');
 
 const BIG_ENDIAN_HOST = os.endianness() === 'BE';
 
@@ -21,8 +21,8 @@ function defaultInspect(value) {
 function describe(value) {
     if (value === null) return 'null';
     if (Array.isArray(value)) return 'an array';
-    if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
-    return `a ${typeof value}`;
+    if (ArrayBuffer.isView(value)) return withArticle(value.constructor.name);
+    return withArticle(typeof value);
 }
 
 // A Buffer over the same memory as a typed array, DataView or (Shared)ArrayBuffer.

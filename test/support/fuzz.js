@@ -9,7 +9,7 @@ const fs = require('fs');
 const path = require('path');
 const qbson = require('../..');
 
-const CORPUS_DIR = path.join(__dirname, '..', '..', '..', 'shared', 'spec', 'bson-corpus');
+const CORPUS_DIR = path.join(__dirname, '..', 'data', 'bson-corpus');
 
 // mulberry32: small, fast and good enough to pick mutations
 function makeRandom(seed) {
@@ -67,7 +67,7 @@ function corpusDecodeErrors() {
     return out;
 }
 
-const KEYS = ['a', 'b', '_id', 'x', '', '0', 'é', '日本', '__proto__', 'constructor', 'prototype', '$ref', '$id', '$db', 'toString', 'hasOwnProperty'];
+const KEYS = ['a', 'b', '_id', 'x', '', '0', 'é', '日本', '__proto__', 'constructor', 'prototype', '$ref', '$id', '$db', 'toString', 'hasOwnProperty', '$where', '$x', 'a.b', '.'];
 const REGEXP_PATTERNS = ['a+', '^x$', '', '(', '[', '\\', 'a{2,1}', '(?<n>x)\\k<n>', '\\p{L}', 'é+'];
 
 function setOwn(obj, key, value) {
