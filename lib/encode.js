@@ -233,7 +233,7 @@ function checkRoot(doc) {
     }
     if (Array.isArray(doc)) throw new BSONError('serialize does not support an array as the root input');
     if (typeof doc._bsontype === 'string') {
-        throw new BSONError(`BSON types cannot be serialized as a document: ${withArticle(doc._bsontype)} is a value, not a document`);
+        throw new BSONError(`BSON types cannot be serialized as a document: ${withArticle(doc._bsontype)} cannot be encoded as a document`);
     }
     const kind = nonDocumentKind(doc);
     if (kind !== null) throw new BSONError(`date, regexp, typedarray, and arraybuffer cannot be BSON documents: encode was given a ${kind}`);

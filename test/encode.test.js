@@ -98,6 +98,29 @@ describe('encode', function () {
                 }
             }
         });
+        it('a toBSON on a primitive prototype is called as bson calls it: values, array elements, Map values, and by calculateObjectSize', function () {
+            const prototypes = [Number.prototype, String.prototype, Boolean.prototype, BigInt.prototype];
+            for (const proto of prototypes) proto.toBSON = function () { return `hello ${typeof this.valueOf()}`; };
+            try {
+                const docs = [{ a: 0 }, { a: NaN, b: '', c: false, d: 0n }, { a: [0, 'x', true] }, new Map([['a', 100]]), { a: { toBSON: () => 5 } }, { a: null, b: undefined }];
+                for (const doc of docs) assertSameAsBson(doc);
+                assert.strictEqual(qbson.calculateObjectSize({ a: [0] }), 33);
+                assert.strictEqual(qbson.decode(qbson.encode(new Map([['a', 100]]))).a, 'hello number');
+            } finally {
+                for (const proto of prototypes) delete proto.toBSON;
+            }
+            assert.strictEqual(qbson.decode(qbson.encode({ a: 1 })).a, 1);
+        });
+        it('calculateObjectSize refuses a typed value of another major version, or with no version mark, as bson does', function () {
+            const old = Object.defineProperty(new bson.Long(1, 0), Symbol.for('@@mdb.bson.version'), { value: 6 });
+            for (const value of [old, { _bsontype: 'ObjectId', id: 'x' }]) {
+                assert.throws(() => bson.calculateObjectSize({ a: { b: value } }), bson.BSONVersionError);
+                assert.throws(
+                    () => qbson.calculateObjectSize({ a: { b: value } }),
+                    (err) => err instanceof qbson.BSONVersionError && err.path === 'a.b' && /^Unsupported BSON version/.test(err.message)
+                );
+            }
+        });
         it('what a toBSON returns is written as it is: its own toBSON is not called', function () {
             let calls = 0;
             const inner = Object.assign(new bson.Int32(9), { toBSON: () => (calls++, 'inner') });
