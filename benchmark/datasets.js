@@ -8,6 +8,7 @@ const fs = require('fs');
 const path = require('path');
 const bson = require('bson');
 const generate = require('./generate');
+const corpus = require('./corpus');
 
 // the seven shapes of the original qbson README
 // name: [the README's text of it, the document]
@@ -33,7 +34,31 @@ const GENERATED = {
         make: () => generate.smallDocuments(2, 1000), batch: true },
 };
 
-const NAMES = Object.keys(README).concat(SPEC, Object.keys(GENERATED));
+// the shapes applications store (corpus.js), each from its own seed
+const CORPUS = {
+    'wide_1k_fields': { title: 'one document of 1,000 top-level fields: 12-character random keys, strings and numbers (seed 11)',
+        make: () => [corpus.wideDocument(11, 1000)] },
+    'wide_10k_fields': { title: 'the same with 10,000 fields (seed 12)', make: () => [corpus.wideDocument(12, 10000)] },
+    'wide_100k_fields': { title: 'the same with 100,000 fields (seed 13)', make: () => [corpus.wideDocument(13, 100000)] },
+    'geojson_polygons': { title: 'GeoJSON FeatureCollection: 60 Polygons and MultiPolygons of [lon, lat] double pairs, 3-4 array levels (seed 14)',
+        make: () => [corpus.featureCollection(14, 60)] },
+    'geojson_track': { title: 'GeoJSON LineString of 10,000 [lon, lat] double pairs (seed 15)', make: () => [corpus.track(15, 10000)] },
+    'double_array': { title: 'one array of 25,000 doubles (seed 16)', make: () => [corpus.doubleArray(16, 25000)] },
+    'int32_array': { title: 'one array of 25,000 int32 of every magnitude (seed 17)', make: () => [corpus.int32Array(17, 25000)] },
+    'api_statuses': { title: 'social-media API response: 100 statuses, users of 40 fields, CJK, Hangul, Cyrillic and emoji text (seed 18)',
+        make: () => [corpus.apiResponse(18, 100)] },
+    'tweet': { title: 'one status of that API, Japanese text, its user cut to 16 fields (seed 19)', make: () => [corpus.tweet(19)] },
+    'catalog_by_id': { title: 'event catalog: objects keyed by numeric-string ids, many small arrays and nulls (seed 20)',
+        make: () => [corpus.catalog(20, 300, 400)] },
+    'log_events': { title: '1,000 log records per op: Dates, ObjectIds, Longs, short strings (seed 21)',
+        make: () => corpus.logEvents(21, 1000), batch: true },
+    'small_docs_array': { title: 'one document: an array of 5,000 documents of 5 small fields (seed 22)',
+        make: () => [corpus.smallDocsArray(22, 5000)] },
+    'binary_heavy': { title: 'a stored file: 16 Binary chunks of 16 kB, a thumbnail, 300 records of UUIDs and hashes (seed 23)',
+        make: () => [corpus.binaryDocument(23, 16, 16384, 300)] },
+};
+
+const NAMES = Object.keys(README).concat(SPEC, Object.keys(GENERATED), Object.keys(CORPUS));
 
 function loadSpec(name) {
     for (const dir of SPEC_DIRS) {
@@ -54,12 +79,25 @@ function load(name) {
     } else if (GENERATED[name]) {
         const gen = GENERATED[name];
         ds = { group: 'generated', title: gen.title, docs: gen.make(), batch: !!gen.batch };
+    } else if (CORPUS[name]) {
+        const gen = CORPUS[name];
+        ds = { group: 'corpus', title: gen.title, docs: gen.make(), batch: !!gen.batch };
     } else {
         throw new Error('unknown data set ' + name);
     }
     ds.name = name;
     ds.batch = !!ds.batch;
+    ds.json = ds.docs.every(plainJson);
     return (cache[name] = ds);
+}
+
+// whether a value holds only what JSON has (so JSON and msgpackr carry the same data as BSON)
+function plainJson(v) {
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+    if (typeof v === 'number') return isFinite(v);
+    if (Array.isArray(v)) return v.every(plainJson);
+    if (typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false;
+    return Object.keys(v).every((k) => plainJson(v[k]));
 }
 
 // drop a loaded data set (the memory child frees each once measured)
@@ -67,4 +105,4 @@ function forget(name) {
     delete cache[name];
 }
 
-module.exports = { NAMES, load, forget };
+module.exports = { NAMES, load, forget, plainJson };

@@ -86,4 +86,4 @@ function smallDocuments(seed, count) {
     return docs;
 }
 
-module.exports = { prng, largeDocument, smallDocuments };
+module.exports = { prng, int, pick, word, bytes, ASCII, largeDocument, smallDocuments };

@@ -11,9 +11,12 @@
 // DIR is another checkout of qbson (for example a worktree at an older commit),
 // shown by its folder name. Each count is (count for 3n ops - count for n ops) / 2n,
 // which leaves out start-up, loading and warm-up; V8 runs single-threaded so that
-// compilation is counted in the same place every time.
+// compilation is counted in the same place every time. The generated data sets reach
+// the children as BSON files written beforehand, since generating them under valgrind
+// takes minutes.
 
 const { spawn } = require('child_process');
+const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { parseArgs } = require('util');
@@ -33,7 +36,49 @@ function loadLibrary(name, op) {
     return op === 'encode' ? (doc) => q.encode(doc) : (buf) => q.decode(buf);
 }
 
-function inputsFor(op, set) {
+// the BSON documents of a file, one after another
+function splitDocuments(buf) {
+    const docs = [];
+    for (let pos = 0; pos < buf.length; pos += buf.readInt32LE(pos)) docs.push(Buffer.from(buf.subarray(pos, pos + buf.readInt32LE(pos))));
+    return docs;
+}
+
+const fromBytes = (buf) => require('bson').deserialize(buf, { promoteLongs: false });
+
+// whether b has a's values and, object by object, a's classes (so encoding b is encoding a)
+function sameDocument(a, b) {
+    const sameClasses = (x, y) => {
+        if (x === null || typeof x !== 'object') return true;
+        if (Object.getPrototypeOf(x) !== Object.getPrototypeOf(y)) return false;
+        if (typeof x._bsontype === 'string' || x instanceof Date || x instanceof Uint8Array) return true;
+        return Object.keys(x).every((k) => sameClasses(x[k], y[k]));
+    };
+    return require('./verify').compare(a, b) === null && sameClasses(a, b);
+}
+
+// In the parent: each generated data set the children need, as a file of its BSON
+// documents, when decoding those gives back the documents exactly (else the child
+// generates it). Returns the folder.
+function writeCache(sets) {
+    const bson = require('bson');
+    const datasets = require('./datasets');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-instructions-'));
+    for (const set of sets) {
+        const ds = datasets.load(set);
+        if (ds.group !== 'generated' && ds.group !== 'corpus') continue;
+        const bytes = ds.docs.map((doc) => bson.serialize(doc));
+        if (bytes.every((buf, i) => sameDocument(ds.docs[i], fromBytes(buf)))) fs.writeFileSync(path.join(dir, set + '.bson'), Buffer.concat(bytes));
+        datasets.forget(set);
+    }
+    return dir;
+}
+
+function inputsFor(op, set, cacheDir) {
+    const file = path.join(cacheDir, set + '.bson');
+    if (fs.existsSync(file)) {
+        const bytes = splitDocuments(fs.readFileSync(file));
+        return op === 'encode' ? bytes.map(fromBytes) : bytes;
+    }
     const bson = require('bson');
     const docs = require('./datasets').load(set).docs;
     return op === 'encode' ? docs : docs.map((doc) => Buffer.from(bson.serialize(doc)));
@@ -42,14 +87,14 @@ function inputsFor(op, set) {
 // In the child: run the operation `count` times over the data set. With allShapes,
 // every data set goes through the library first, as in the timed harness: its
 // property loads then see documents of many shapes, as they do there.
-function child(name, op, set, count, allShapes) {
-    const inputs = inputsFor(op, set);
+function child(name, op, set, count, allShapes, cacheDir) {
+    const inputs = inputsFor(op, set, cacheDir);
     const run = loadLibrary(name, op);
     let sink = 0;
     if (allShapes) {
         const { NAMES } = require('./datasets');
         for (const other of NAMES) {
-            for (const input of inputsFor(op, other)) sink += run(input) ? 0 : 1;
+            for (const input of inputsFor(op, other, cacheDir)) sink += run(input) ? 0 : 1;
         }
     }
     for (let i = 0; i < count; i++) {
@@ -58,9 +103,9 @@ function child(name, op, set, count, allShapes) {
     if (sink !== count * inputs.length) throw new Error('an operation returned nothing');
 }
 
-function countInstructions(name, op, set, count, allShapes) {
+function countInstructions(name, op, set, count, allShapes, cacheDir) {
     const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded',
-        __filename, '--child', name, op, set, String(count), allShapes ? 'all-shapes' : 'one-shape'];
+        __filename, '--child', name, op, set, String(count), allShapes ? 'all-shapes' : 'one-shape', cacheDir];
     return new Promise((resolve, reject) => {
         const proc = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
         let stderr = '';
@@ -106,19 +151,27 @@ async function main() {
     if (values.op !== 'encode' && values.op !== 'decode') throw new Error('--op is encode or decode');
     const libs = values.lib.split(',');
     const sets = positionals.length ? positionals : DEFAULT_SETS;
+    const unknown = sets.filter((set) => !require('./datasets').NAMES.includes(set));
+    if (unknown.length) throw new Error('no data set ' + unknown.join(', '));
+    const allShapes = values['all-shapes'];
+    const ops = sets.map(opsFor);
+    const cacheDir = writeCache(allShapes ? require('./datasets').NAMES : sets);
     const jobs = [];
     const cells = [];
-    for (const set of sets) {
-        const n = opsFor(set);
+    for (const [i, set] of sets.entries()) {
+        const n = ops[i];
         for (const name of libs) {
             const cell = { set, name, n };
             cells.push(cell);
-            const allShapes = values['all-shapes'];
-            jobs.push(() => countInstructions(name, values.op, set, n, allShapes).then((c) => (cell.low = c)));
-            jobs.push(() => countInstructions(name, values.op, set, 3 * n, allShapes).then((c) => (cell.high = c)));
+            jobs.push(() => countInstructions(name, values.op, set, n, allShapes, cacheDir).then((c) => (cell.low = c)));
+            jobs.push(() => countInstructions(name, values.op, set, 3 * n, allShapes, cacheDir).then((c) => (cell.high = c)));
         }
     }
-    await runAll(jobs);
+    try {
+        await runAll(jobs);
+    } finally {
+        fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
     const label = (name) => (name === 'qbson' || name === 'bson' ? name : path.basename(path.resolve(name)));
     const shapes = values['all-shapes'] ? ', after every data set' : '';
     console.log(`${values.op}: instructions per operation (callgrind, node ${process.version} --single-threaded${shapes})\n`);
@@ -133,11 +186,15 @@ async function main() {
     }
 }
 
-if (process.argv[2] === '--child') {
-    child(process.argv[3], process.argv[4], process.argv[5], Number(process.argv[6]), process.argv[7] === 'all-shapes');
-} else {
-    main().catch((err) => {
-        console.error(err.message);
-        process.exit(1);
-    });
+module.exports = { splitDocuments, sameDocument, writeCache, inputsFor };
+
+if (require.main === module) {
+    if (process.argv[2] === '--child') {
+        child(process.argv[3], process.argv[4], process.argv[5], Number(process.argv[6]), process.argv[7] === 'all-shapes', process.argv[8]);
+    } else {
+        main().catch((err) => {
+            console.error(err.message);
+            process.exit(1);
+        });
+    }
 }

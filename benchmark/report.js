@@ -89,6 +89,11 @@ function memoryTables(results, libNames, markdown) {
     }).join('\n');
 }
 
+// a library's require time: the shorter of its two fresh processes
+function requireSeconds(results, lib) {
+    return Math.min(...results.cold.filter((r) => r.lib === lib && r.verdict === 'ok').map((r) => r.requireSeconds));
+}
+
 function coldTable(results, markdown) {
     const header = ['library', 'require'];
     for (const dir of DIRECTIONS) header.push(dir + ' 1st', '2nd', 'warm', '1st/warm');
@@ -98,7 +103,7 @@ function coldTable(results, markdown) {
         for (const dir of DIRECTIONS) {
             const r = results.cold.find((c) => c.lib === lib && c.direction === dir);
             if (r.verdict !== 'ok') { row.push(cell(r), '', '', ''); continue; }
-            row[1] = lib === 'JSON' ? 'builtin' : micros(r.requireSeconds);
+            row[1] = lib === 'JSON' ? 'builtin' : micros(requireSeconds(results, lib));
             row.push(micros(r.first), micros(r.second), micros(r.warm), Math.round(r.first / r.warm) + '×');
         }
         return row;
@@ -141,5 +146,99 @@ function childErrors(rows) {
         .filter((line) => !seen.has(line) && seen.add(line));
 }
 
+// qbson ÷ other in ops/s on one data set and direction, NaN unless both were verified and timed
+function ratio(rows, dataset, direction, other, lib) {
+    const a = find(rows, dataset, direction, lib || 'qbson'), b = find(rows, dataset, direction, other);
+    const timed = (r) => r && r.verdict === 'ok' && !r.skipped && r.opsPerSec > 0;
+    return timed(a) && timed(b) ? a.opsPerSec / b.opsPerSec : NaN;
+}
+
+function times(x) {
+    return isFinite(x) ? sig3(x) + '×' : '-';
+}
+
+function geomean(values) {
+    const v = values.filter((x) => x > 0 && isFinite(x));
+    return v.length ? Math.exp(v.reduce((s, x) => s + Math.log(x), 0) / v.length) : NaN;
+}
+
+// the targets for qbson: ratios to bson in both directions, and decode against
+// msgpackr and JSON.parse where those carry the same data (JSON-representable data sets)
+const TARGETS = { perDataset: 1.5, geomeanEncode: 2.5, geomeanDecode: 2.2, msgpackrDecode: 1, jsonDecode: 0.8, mixed: 0.9 };
+
+// per data set: qbson ÷ bson both ways, decode ÷ msgpackr and ÷ JSON.parse, and which targets it misses
+function comparisonTable(results, markdown) {
+    const t = results.timing;
+    const rows = results.datasets.map((ds) => {
+        const enc = ratio(t, ds.name, 'encode', 'bson'), dec = ratio(t, ds.name, 'decode', 'bson');
+        const mp = ratio(t, ds.name, 'decode', 'msgpackr'), js = ds.json ? ratio(t, ds.name, 'decode', 'JSON') : NaN;
+        const missed = [];
+        if (enc < TARGETS.perDataset) missed.push('encode');
+        if (dec < TARGETS.perDataset) missed.push('decode');
+        if (ds.json && mp < TARGETS.msgpackrDecode) missed.push('< msgpackr');
+        if (js < TARGETS.jsonDecode) missed.push('< 0.8 JSON.parse');
+        return [ds.name, bytes(ds.bsonBytes), ds.json ? 'yes' : 'no', times(enc), times(dec),
+            times(mp) + (ds.json || !isFinite(mp) ? '' : ' *'), times(js), missed.join(', ')];
+    });
+    return table('qbson ÷ others, ops/s (* msgpackr carries the relaxed Extended JSON form there, not the same values)',
+        ['data set', 'bson size', 'JSON-representable', 'encode ÷ bson', 'decode ÷ bson', 'decode ÷ msgpackr',
+            'decode ÷ JSON.parse', 'below target'], rows, markdown, 'lrlrrrrl');
+}
+
+const listOf = (pairs) => (pairs.length ? pairs.map(([name, x]) => name + ' ' + times(x)).join(', ') : 'none');
+
+// one line per target of the speed tables
+function targetLines(results) {
+    const t = results.timing, all = results.datasets, json = all.filter((d) => d.json);
+    const lines = [];
+    const per = (sets, dir, other) => sets.map((d) => [d.name, ratio(t, d.name, dir, other)]).filter(([, x]) => isFinite(x));
+    const mean = DIRECTIONS.map((dir) => {
+        const pairs = per(all, dir, 'bson');
+        return dir + ' ' + times(geomean(pairs.map((p) => p[1]))) + ' (target ' + times(dir === 'encode' ? TARGETS.geomeanEncode
+            : TARGETS.geomeanDecode) + ', over ' + pairs.length + ' data sets)';
+    });
+    lines.push('geometric mean of qbson ÷ bson: ' + mean.join('; '));
+    for (const dir of DIRECTIONS) {
+        lines.push(dir + ' below ' + times(TARGETS.perDataset) + ' bson: ' +
+            listOf(per(all, dir, 'bson').filter(([, x]) => x < TARGETS.perDataset)));
+    }
+    const mp = per(json, 'decode', 'msgpackr');
+    lines.push('decode slower than msgpackr (JSON-representable data sets, ' + mp.length + ' compared): ' +
+        listOf(mp.filter(([, x]) => x < TARGETS.msgpackrDecode)));
+    const js = per(json, 'decode', 'JSON');
+    lines.push('decode below ' + times(TARGETS.jsonDecode) + ' JSON.parse (JSON-representable data sets, ' + js.length +
+        ' compared): ' + listOf(js.filter(([, x]) => x < TARGETS.jsonDecode)));
+    return lines;
+}
+
+// data sets on which qbson allocates more heap per operation than bson
+function memoryLine(results) {
+    const worse = [];
+    for (const ds of results.datasets) {
+        for (const dir of DIRECTIONS) {
+            const q = find(results.memory, ds.name, dir, 'qbson'), b = find(results.memory, ds.name, dir, 'bson');
+            if (q && b && q.verdict === 'ok' && b.verdict === 'ok' && q.bytesPerOp > b.bytesPerOp) {
+                worse.push(ds.name + ' ' + dir + ' ' + bytes(q.bytesPerOp) + ' vs ' + bytes(b.bytesPerOp));
+            }
+        }
+    }
+    return 'qbson allocates more per operation than bson on: ' + (worse.length ? worse.join(', ') : 'none');
+}
+
+// qbson's cold start against bson's: require, and first call by direction
+function coldLine(results) {
+    const get = (lib, dir) => results.cold.find((r) => r.lib === lib && r.direction === dir && r.verdict === 'ok');
+    const parts = [];
+    if ((get('qbson', 'encode') || get('qbson', 'decode')) && (get('bson', 'encode') || get('bson', 'decode'))) {
+        parts.push('require ' + micros(requireSeconds(results, 'qbson')) + ' vs ' + micros(requireSeconds(results, 'bson')));
+    }
+    for (const dir of DIRECTIONS) {
+        const qd = get('qbson', dir), bd = get('bson', dir);
+        if (qd && bd) parts.push(dir + ' first call ' + micros(qd.first) + ' vs ' + micros(bd.first));
+    }
+    return parts.length ? 'qbson cold start against bson: ' + parts.join(', ') : 'no cold start of both qbson and bson';
+}
+
 module.exports = { count, bytes, micros, sig3, table, heading, timingTables, memoryTables, coldTable,
-    verificationNotes, spread, childErrors };
+    verificationNotes, spread, childErrors, ratio, times, geomean, TARGETS, comparisonTable, targetLines,
+    memoryLine, coldLine };

@@ -2,7 +2,7 @@
 
 // qbson benchmark: qbson against bson, bson-ext, buffalo, msgpackr and JSON.
 //   node benchmark/run.js [--quick | --smoke] [--filter a,b] [--markdown] [--json FILE]
-//                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold]
+//                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--mixed [--seed N]]
 // See benchmark/README.md for what each table and column means.
 
 const fs = require('fs');
@@ -11,9 +11,10 @@ const path = require('path');
 const childProcess = require('child_process');
 const datasets = require('./datasets');
 const libraries = require('./libraries');
-const verify = require('./verify');
 const timing = require('./timing');
 const report = require('./report');
+const mixed = require('./mixed');
+const { DIRECTIONS, BASELINE, progress, verifyAll, warmAll, timeAll } = require('./measure');
 
 // warmup, sample: seconds of warm-up and of each of `samples` timed runs per cell;
 // memory, warmCalls: seconds of the allocation loop, and calls before it; cold: seconds to warm up;
@@ -26,19 +27,22 @@ const MODES = {
     smoke: { warmup: 0.001, sample: 0.001, samples: 1, memory: 0.001, warmCalls: 1, cold: 0.001, jobs: 4,
         maxTimedBytes: 64e3, childLibs: ['qbson', 'bson'] },
 };
-const DIRECTIONS = ['encode', 'decode'];
-const BASELINE = 'bson';
 const CHILD = path.join(__dirname, 'child.js');
 const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE]\n' +
-    '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold]';
+    '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--mixed [--seed N]]';
 
 function usageError(message) {
     return Object.assign(new Error(message), { usage: true });
 }
 
+function seedValue(text) {
+    if (!/^\d{1,9}$/.test(text)) throw usageError('--seed takes a whole number, not ' + text);
+    return Number(text);
+}
+
 function parseArgs(argv) {
     const opts = { mode: 'full', filter: [], markdown: false, json: null, cold: 'flat_bson', memory: true, coldStart: true,
-        clock: 'auto' };
+        clock: 'auto', mixed: false, seed: null };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
         const value = () => {
@@ -53,6 +57,8 @@ function parseArgs(argv) {
         else if (arg === '--no-memory') opts.memory = false;
         else if (arg === '--no-cold') opts.coldStart = false;
         else if (arg === '--cpu' || arg === '--wall') opts.clock = arg.slice(2);
+        else if (arg === '--mixed') opts.mixed = true;
+        else if (arg === '--seed') opts.seed = seedValue(value());
         else if (arg === '--help' || arg === '-h') opts.help = true;
         else throw usageError('unknown option ' + arg);
     }
@@ -98,53 +104,6 @@ function systemInfo(libs) {
     }
     return { node: process.versions.node, v8: process.versions.v8, platform: process.platform + ' ' + process.arch,
         cpu: cpus.length ? cpus[0].model.trim() : '?', cpuCount: cpus.length, versions, loadavg: os.loadavg()[0] };
-}
-
-function progress(text) {
-    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K' + text);
-}
-
-// verify every library on every data set (which also runs each once on every data set
-// before any timing); returns the cells with the timed inputs
-function verifyAll(dsNames, libs, mode, results) {
-    const verified = dsNames.map((name) => {
-        progress('verifying ' + name);
-        const ds = datasets.load(name);
-        const ref = verify.reference(ds);
-        const bsonBytes = ref.bytes.reduce((n, b) => n + b.length, 0);
-        results.datasets.push({ name, group: ds.group, title: ds.title, docs: ds.docs.length, bsonBytes });
-        return { name, cells: libs.map((lib) => verify.check(lib, ds, ref)), skipped: bsonBytes > (mode.maxTimedBytes || Infinity) };
-    });
-    progress('');
-    return verified;
-}
-
-// time the verified cells, data set by data set
-function timeAll(verified, libs, mode, results) {
-    for (const { name, cells, skipped } of verified) {
-        for (const dir of DIRECTIONS) {
-            progress('timing ' + name + ' ' + dir);
-            const ops = [];
-            libs.forEach((lib, i) => {
-                const cell = cells[i];
-                const row = { dataset: name, direction: dir, lib: lib.name, verdict: cell[dir].verdict,
-                    reason: cell[dir].reason, size: cell.size, skipped };
-                results.timing.push(row);
-                if (row.verdict === 'ok' && !skipped) {
-                    ops.push({ row, op: timing.makeOp(lib[dir], cell[dir + 'Input'], lib.name + ' ' + dir + ' ' + name) });
-                }
-            });
-            timing.measure(ops, mode);
-            const base = ops.find((e) => e.row.lib === BASELINE);
-            for (const { row, nloops, rates, opsPerSec, wallRates, cpuRates } of ops) {
-                Object.assign(row, { opsPerSec, mbPerSec: opsPerSec * row.size / 1e6,
-                    spread: (Math.max(...rates) - Math.min(...rates)) / opsPerSec,
-                    rate: !base ? NaN : row.lib === BASELINE ? 100 : 100 * opsPerSec / base.opsPerSec,
-                    nloops, wallOpsPerSec: timing.median(wallRates), cpuOpsPerSec: timing.median(cpuRates), wallRates, cpuRates });
-            }
-        }
-    }
-    progress('');
 }
 
 function runChild(job, execArgv) {
@@ -209,6 +168,22 @@ async function coldAll(dsName, libs, mode, results) {
     progress('');
 }
 
+// the mixed mode: every data set timed alone, each in a fresh process, then all of them in
+// this one, in a seeded shuffled order, after every library has warmed up on every data set
+async function measureMixed(opts, dsNames, libs, mode, results, phase, write) {
+    const seed = opts.seed === null ? Date.now() % 1e6 : opts.seed;
+    const order = mixed.shuffle(dsNames, seed);
+    write('mixed mode: each data set timed alone in a fresh process, then all in one process after every library ' +
+        'has warmed up on every data set, in this order (seed ' + seed + ', --seed to repeat it): ' + order.join(', ') + '\n\n');
+    let alone, verified;
+    await phase('alone', async () => { alone = await mixed.timeAllAlone(dsNames, libs.map((l) => l.name), mode); });
+    await phase('verify', () => { verified = verifyAll(order, libs, mode, results); });
+    await phase('warm-up', () => warmAll(verified, libs, mode));
+    await phase('timing', () => timeAll(verified, libs, mode, results));
+    results.alone = alone;
+    results.mixed = { seed, order, fractions: mixed.fractions(alone, results.timing) };
+}
+
 async function run(opts, write) {
     const started = timing.now();
     const load = os.loadavg()[0], busy = load > Math.max(1, os.cpus().length / 2);
@@ -246,25 +221,36 @@ async function run(opts, write) {
         ' after a ' + report.micros(mode.warmup) + ' warm-up, by ' + (mode.clock === 'cpu' ? 'process CPU time' : 'wall clock') +
         (mode.maxTimedBytes ? '; data sets over ' + report.bytes(mode.maxTimedBytes) + ' are verified, not timed (-)' : '') + '\n\n');
 
-    let verified;
-    await phase('verify', () => { verified = verifyAll(pick.datasets, libs, mode, results); });
-    await phase('timing', () => timeAll(verified, libs, mode, results));
-    verified = null;
+    if (opts.mixed) {
+        await measureMixed(opts, pick.datasets, libs, mode, results, phase, write);
+    } else {
+        let verified;
+        await phase('verify', () => { verified = verifyAll(pick.datasets, libs, mode, results); });
+        await phase('timing', () => timeAll(verified, libs, mode, results));
+    }
     write(report.table('data sets', ['data set', 'bson size', 'docs', 'description'], results.datasets.map((d) =>
         [d.name, report.bytes(d.bsonBytes), String(d.docs), md ? '`' + d.title + '`' : d.title]), md, 'lrrl') + '\n');
     write(report.heading('verification (≠ = output differs from bson, n/a = not available or threw)', md));
     write(notes(report.verificationNotes(results)) || 'every library agrees with bson on every data set\n\n');
-    write(report.heading('speed', md) + report.timingTables(results, libNames, md) + '\n' + notes([report.spread(results)]));
+    if (opts.mixed) {
+        write(report.heading('mixed against alone', md) + mixed.fractionTables(results, libNames, md) + '\n' +
+            notes(mixed.fractionLines(results, libNames).concat(results.alone.filter((r) => r.error).map((r) => r.dataset + ': ' + r.error))));
+    } else {
+        write(report.heading('speed', md) + report.timingTables(results, libNames, md) + '\n' + notes([report.spread(results)]));
+    }
+    write(report.heading('qbson against the targets' + (opts.mixed ? ', in the mixed run' : ''), md) +
+        report.comparisonTable(results, md) + '\n' + notes(report.targetLines(results)));
 
-    if (opts.memory) {
+    if (opts.memory && !opts.mixed) {
         await phase('memory', () => memoryAll(mode, results));
         const measured = libNames.filter((n) => results.memory.some((r) => r.lib === n));
         write(report.heading('memory', md) + report.memoryTables(results, measured, md) + '\n' +
-            notes(report.childErrors(results.memory)));
+            notes([report.memoryLine(results)].concat(report.childErrors(results.memory))));
     }
-    if (opts.coldStart) {
+    if (opts.coldStart && !opts.mixed) {
         await phase('cold', () => coldAll(coldData, libs, mode, results));
-        write(report.heading('cold start', md) + report.coldTable(results, md) + '\n' + notes(report.childErrors(results.cold)));
+        write(report.heading('cold start', md) + report.coldTable(results, md) + '\n' +
+            notes([report.coldLine(results)].concat(report.childErrors(results.cold))));
     }
     results.sink = timing.state.sink;
     results.seconds = timing.now() - started;

@@ -11,6 +11,10 @@ const path = require('path');
 const bson = require('bson');
 const verify = require('../benchmark/verify');
 const datasets = require('../benchmark/datasets');
+const corpus = require('../benchmark/corpus');
+const mixed = require('../benchmark/mixed');
+const report = require('../benchmark/report');
+const instructions = require('../benchmark/instructions');
 const { applyFilter, parseArgs } = require('../benchmark/run');
 
 const RUN = path.join(__dirname, '..', 'benchmark', 'run.js');
@@ -23,6 +27,7 @@ const EXPECTED_NOT_OK = {
         full_bson: { encode: 'n/a', decode: 'differs' },
         large: { decode: 'differs' },
         batch1000: { decode: 'differs' },
+        log_events: { decode: 'differs' },
     },
 };
 
@@ -70,6 +75,216 @@ describe('benchmark', function () {
         });
     });
 
+    describe('corpus generators', function () {
+        const GENERATORS = {
+            wideDocument: (seed) => [corpus.wideDocument(seed, 50)],
+            featureCollection: (seed) => [corpus.featureCollection(seed, 3)],
+            track: (seed) => [corpus.track(seed, 20)],
+            doubleArray: (seed) => [corpus.doubleArray(seed, 20)],
+            int32Array: (seed) => [corpus.int32Array(seed, 20)],
+            apiResponse: (seed) => [corpus.apiResponse(seed, 3)],
+            tweet: (seed) => [corpus.tweet(seed)],
+            catalog: (seed) => [corpus.catalog(seed, 5, 5)],
+            logEvents: (seed) => corpus.logEvents(seed, 5),
+            smallDocsArray: (seed) => [corpus.smallDocsArray(seed, 5)],
+            binaryDocument: (seed) => [corpus.binaryDocument(seed, 2, 64, 3)],
+        };
+        const bytesOf = (docs) => Buffer.concat(docs.map((doc) => bson.serialize(doc)));
+        // the BSON type of every value, as bson decodes it without promoting
+        const raw = (doc) => bson.deserialize(bson.serialize(doc), { promoteValues: false });
+
+        for (const name of Object.keys(GENERATORS)) {
+            it(name + ' gives the same documents for the same seed, other ones for another', function () {
+                const make = GENERATORS[name];
+                assert.ok(bytesOf(make(7)).equals(bytesOf(make(7))));
+                assert.ok(!bytesOf(make(7)).equals(bytesOf(make(8))));
+            });
+        }
+
+        it('wide documents: 12-character keys, strings and numbers alternately', function () {
+            const doc = corpus.wideDocument(1, 1000);
+            const keys = Object.keys(doc);
+            assert.strictEqual(keys.length, 1000);
+            assert.ok(keys.every((k) => /^[A-Za-z0-9]{12}$/.test(k)));
+            assert.ok(keys.every((k, i) => typeof doc[k] === (i % 2 ? 'number' : 'string')));
+        });
+
+        it('GeoJSON: [lon, lat] pairs of doubles, 3 array levels in Polygons and 4 in MultiPolygons', function () {
+            const { features } = raw(corpus.featureCollection(3, 20));
+            const depth = (v) => (Array.isArray(v) ? 1 + depth(v[0]) : 0);
+            for (const { geometry } of features) {
+                assert.strictEqual(depth(geometry.coordinates), geometry.type === 'Polygon' ? 3 : 4);
+                const pairs = geometry.type === 'Polygon' ? geometry.coordinates.flat() : geometry.coordinates.flat(2);
+                assert.ok(pairs.every((p) => p.length === 2 && p.every((x) => x._bsontype === 'Double')));
+            }
+            assert.ok(features.some((f) => f.geometry.type === 'MultiPolygon') && features.some((f) => f.geometry.type === 'Polygon'));
+            assert.ok(raw(corpus.track(3, 100)).geometry.coordinates.every((p) => p.length === 2 && p[1]._bsontype === 'Double'));
+        });
+
+        it('numeric arrays: all doubles, or all int32 of every magnitude with no -0', function () {
+            assert.ok(raw(corpus.doubleArray(3, 1000)).values.every((v) => v._bsontype === 'Double'));
+            const ints = raw(corpus.int32Array(3, 1000)).values;
+            assert.ok(ints.every((v) => v._bsontype === 'Int32'));
+            const values = corpus.int32Array(3, 1000).values;
+            assert.ok(values.some((v) => v < -1e9) && values.some((v) => v > 1e9) && values.some((v) => Math.abs(v) < 100));
+            assert.ok(!values.some((v) => Object.is(v, -0)));
+        });
+
+        it('API responses: statuses with users of 40 fields and non-Latin text', function () {
+            const { statuses } = corpus.apiResponse(3, 30);
+            assert.strictEqual(statuses.length, 30);
+            assert.ok(statuses.every((s) => Object.keys(s.user).length === 40 && Object.keys(s).length >= 23));
+            const text = statuses.map((s) => s.text + s.user.description).join('');
+            for (const script of [/\p{Script=Han}/u, /\p{Script=Hangul}/u, /\p{Script=Cyrillic}/u, /\p{Extended_Pictographic}/u]) {
+                assert.match(text, script);
+            }
+            const tweet = bson.serialize(corpus.tweet(19)).length;
+            assert.ok(tweet > 1200 && tweet < 2000, 'a tweet of about 1.5 kB: ' + tweet);
+        });
+
+        it('catalogs: objects keyed by numeric-string ids, small arrays and nulls', function () {
+            const doc = corpus.catalog(3, 10, 10);
+            assert.strictEqual(Object.keys(doc.events).length, 10);
+            assert.ok(Object.keys(doc.events).every((k) => /^[1-9]\d{8}$/.test(k) && doc.events[k].id === Number(k)));
+            assert.ok(doc.performances.every((p) => p.name === null && Array.isArray(p.prices)));
+        });
+
+        it('log records: Dates, ObjectIds, Longs beyond 2^53 and short strings', function () {
+            const docs = corpus.logEvents(3, 50);
+            assert.ok(docs.every((d) => d.ts instanceof Date && d._id._bsontype === 'ObjectId' && d.requestId._bsontype === 'Long'));
+            assert.ok(docs.some((d) => !d.requestId.lessThan(2 ** 53) || d.requestId.isNegative()));
+        });
+
+        it('binary-heavy documents hold Binary values of several subtypes', function () {
+            const doc = corpus.binaryDocument(3, 2, 1000, 4);
+            assert.ok(doc.chunks.every((c) => c._bsontype === 'Binary' && c.length() === 1000));
+            assert.deepStrictEqual(doc.keys.map((k) => k.uuid.sub_type), [4, 4, 4, 4]);
+        });
+
+        it('every data set says whether it is JSON-representable', function () {
+            assert.strictEqual(datasets.plainJson({ a: [1, 'x', null, true, { b: 2.5 }] }), true);
+            assert.strictEqual(datasets.plainJson({ a: new Date(0) }), false);
+            assert.strictEqual(datasets.plainJson({ a: bson.Long.fromNumber(1) }), false);
+            assert.strictEqual(datasets.load('api_statuses').json, true);
+            assert.strictEqual(datasets.load('log_events').json, false);
+        });
+    });
+
+    describe('reporting', function () {
+        // timing rows of qbson, bson, msgpackr and JSON at the given ops/s, both directions the same
+        const rows = (dataset, speeds) => Object.keys(speeds).flatMap((lib) => ['encode', 'decode'].map((direction) =>
+            ({ dataset, direction, lib, verdict: 'ok', skipped: false, opsPerSec: speeds[lib] })));
+        const results = {
+            datasets: [{ name: 'fast', bsonBytes: 100, json: true }, { name: 'slow', bsonBytes: 100, json: true },
+                { name: 'typed', bsonBytes: 100, json: false }],
+            timing: [].concat(rows('fast', { qbson: 400, bson: 100, msgpackr: 300, JSON: 200 }),
+                rows('slow', { qbson: 120, bson: 100, msgpackr: 200, JSON: 200 }),
+                rows('typed', { qbson: 250, bson: 100, msgpackr: 300, JSON: 50 })),
+        };
+
+        it('gives qbson ÷ bson, msgpackr and JSON.parse per data set, and the targets each misses', function () {
+            const text = report.comparisonTable(results, false);
+            assert.match(text, /^fast .* 4\.00× +4\.00× +1\.33× +2\.00× *$/m);
+            assert.match(text, /^slow .* 1\.20× +1\.20× +0\.60× +0\.60× +encode, decode, < msgpackr, < 0\.8 JSON\.parse$/m);
+            assert.match(text, /^typed .* 2\.50× +2\.50× +0\.83× \* +- *$/m, 'JSON.parse only where JSON carries the same values');
+        });
+
+        it('sums the targets up: geometric means and the data sets below each', function () {
+            const lines = report.targetLines(results);
+            assert.strictEqual(lines[0], 'geometric mean of qbson ÷ bson: encode 2.29× (target 2.50×, over 3 data sets); ' +
+                'decode 2.29× (target 2.20×, over 3 data sets)');
+            assert.strictEqual(lines[1], 'encode below 1.50× bson: slow 1.20×');
+            assert.strictEqual(lines[3], 'decode slower than msgpackr (JSON-representable data sets, 2 compared): slow 0.60×');
+            assert.strictEqual(lines[4], 'decode below 0.80× JSON.parse (JSON-representable data sets, 2 compared): slow 0.60×');
+        });
+
+        it('names the data sets where qbson allocates more than bson', function () {
+            const mem = (lib, bytesPerOp) => ({ dataset: 'fast', direction: 'decode', lib, verdict: 'ok', bytesPerOp });
+            assert.strictEqual(report.memoryLine({ datasets: results.datasets, memory: [mem('qbson', 2000), mem('bson', 1000)] }),
+                'qbson allocates more per operation than bson on: fast decode 2.00 kB vs 1.00 kB');
+            assert.match(report.memoryLine({ datasets: results.datasets, memory: [mem('qbson', 10), mem('bson', 1000)] }), /: none$/);
+        });
+    });
+
+    describe('mixed mode', function () {
+        const names = datasets.NAMES;
+
+        it('shuffles the data sets by the seed alone', function () {
+            const order = mixed.shuffle(names, 42);
+            assert.deepStrictEqual(order, mixed.shuffle(names, 42));
+            assert.deepStrictEqual(order.slice().sort(), names.slice().sort());
+            assert.notDeepStrictEqual(order, names);
+            assert.notDeepStrictEqual(mixed.shuffle(names, 43), order);
+            assert.deepStrictEqual(names, datasets.NAMES, 'its argument is left as it was');
+        });
+
+        const row = (dataset, lib, opsPerSec, extra) => Object.assign({ dataset, direction: 'decode', lib, verdict: 'ok',
+            skipped: false, opsPerSec }, extra);
+
+        it('gives each mixed rate as a fraction of the alone rate, NaN where either was not timed', function () {
+            const alone = [row('a', 'qbson', 200), row('b', 'qbson', 100), row('c', 'qbson', 100)];
+            const mixedRows = [row('a', 'qbson', 150), row('b', 'qbson', 100, { verdict: 'differs' }), row('c', 'qbson', 120),
+                row('d', 'qbson', 10)];
+            const f = mixed.fractions(alone, mixedRows);
+            assert.deepStrictEqual(f.map((r) => r.fraction), [0.75, NaN, 1.2, NaN]);
+            assert.deepStrictEqual(f[0], { dataset: 'a', direction: 'decode', lib: 'qbson', alone: 200, mixed: 150, fraction: 0.75 });
+        });
+
+        it('reports the fractions in the mixed order, and the data sets below 90%', function () {
+            const alone = [row('a', 'qbson', 200), row('b', 'qbson', 100), row('a', 'bson', 100), row('b', 'bson', 100)];
+            const timed = [row('b', 'qbson', 95), row('a', 'qbson', 100), row('b', 'bson', 100), row('a', 'bson', 100)];
+            const results = { mixed: { order: ['b', 'a'], fractions: mixed.fractions(alone, timed) } };
+            const text = mixed.fractionTables(results, ['qbson', 'bson'], false);
+            assert.match(text, /decode: ops\/s in the mixed run as % of alone\n#  data set  qbson  bson\n.*\n1  b +95% +100%\n2  a +50% +100%/);
+            assert.deepStrictEqual(mixed.fractionLines(results, ['qbson', 'bson']), [
+                'qbson keeps ≥ 90% of its alone rate on encode 0 of 0 (geometric mean -); decode 1 of 2 (geometric mean 69%), below: a 50%',
+                'bson keeps ≥ 90% of its alone rate on encode 0 of 0 (geometric mean -); decode 2 of 2 (geometric mean 100%)',
+            ]);
+        });
+
+        it('runs end to end: alone in fresh processes, then mixed in the printed order', function (done) {
+            const file = path.join(os.tmpdir(), 'qbson-benchmark-mixed-' + process.pid + '.json');
+            const args = [RUN, '--smoke', '--mixed', '--seed', '7', '--filter', 'qbson,int,float,tweet', '--json', file];
+            childProcess.execFile(process.execPath, args, { maxBuffer: 1 << 24 }, (err, out) => {
+                if (err) return done(err);
+                const res = JSON.parse(fs.readFileSync(file, 'utf8'));
+                fs.unlinkSync(file);
+                const order = mixed.shuffle(['int', 'float', 'tweet'], 7);
+                assert.deepStrictEqual(res.mixed.order, order);
+                assert.deepStrictEqual(res.datasets.map((d) => d.name), order);
+                assert.ok(out.includes('(seed 7, --seed to repeat it): ' + order.join(', ')));
+                assert.strictEqual(res.alone.length, 3 * 2 * 2, 'alone: 3 data sets, 2 directions, qbson and bson');
+                assert.strictEqual(res.mixed.fractions.length, 12);
+                assert.ok(res.mixed.fractions.every((f) => f.fraction > 0), 'every cell has a fraction');
+                assert.match(out, /qbson keeps ≥ 90% of its alone rate on encode \d of 3/);
+                assert.deepStrictEqual([res.memory, res.cold], [[], []], 'no memory or cold start in the mixed mode');
+                done();
+            });
+        });
+    });
+
+    describe('instruction counter inputs', function () {
+        it('hands generated data sets to its children as BSON files that decode to the same documents', function () {
+            const dir = instructions.writeCache(['tweet', 'log_events', 'binary_heavy', 'int']);
+            try {
+                // binary_heavy's UUIDs come back as another class, and int is not generated: both are generated in the child
+                assert.deepStrictEqual(fs.readdirSync(dir).sort(), ['log_events.bson', 'tweet.bson']);
+                for (const set of ['tweet', 'log_events', 'binary_heavy', 'int']) {
+                    const docs = datasets.load(set).docs;
+                    const encodeInputs = instructions.inputsFor('encode', set, dir);
+                    assert.strictEqual(encodeInputs.length, docs.length);
+                    assert.ok(encodeInputs.every((doc, i) => instructions.sameDocument(docs[i], doc)), set);
+                    const decodeInputs = instructions.inputsFor('decode', set, dir);
+                    assert.ok(decodeInputs.every((buf, i) => Buffer.isBuffer(buf) && buf.equals(bson.serialize(docs[i]))), set);
+                }
+                assert.ok(!instructions.sameDocument({ a: new bson.Binary(Buffer.alloc(16), 4) },
+                    { a: new bson.UUID(Buffer.alloc(16)) }), 'the same bytes in another class');
+            } finally {
+                fs.rmSync(dir, { recursive: true, force: true });
+            }
+        });
+    });
+
     describe('options', function () {
         it('parses the command line', function () {
             const opts = parseArgs(['--quick', '--filter', 'qbson,flat', '--markdown', '--json', 'x.json']);
@@ -78,6 +293,9 @@ describe('benchmark', function () {
             assert.strictEqual(opts.markdown, true);
             assert.strictEqual(opts.json, 'x.json');
             assert.throws(() => parseArgs(['--bogus']), /unknown option/);
+            assert.deepStrictEqual([parseArgs(['--mixed', '--seed', '12']).mixed, parseArgs(['--mixed', '--seed', '12']).seed], [true, 12]);
+            assert.strictEqual(parseArgs([]).mixed, false);
+            assert.throws(() => parseArgs(['--seed', 'x']), /--seed takes a whole number/);
         });
 
         it('--filter picks data sets and libraries by substring, an exact name only itself', function () {
@@ -108,7 +326,9 @@ describe('benchmark', function () {
             assert.match(stdout, /^node \d+\.\d+\.\d+, V8 \S+, /m);
             for (const name of ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'qtimeit']) assert.ok(stdout.includes(name + ' '), name);
             for (const title of ['encode: rate (bson = 100', 'encode: ops/s', 'encode: MB/s', 'decode: rate (bson = 100',
-                'decode: ops/s', 'decode: MB/s', 'heap bytes allocated per op', 'cold start on flat_bson']) {
+                'decode: ops/s', 'decode: MB/s', 'heap bytes allocated per op', 'cold start on flat_bson',
+                'qbson ÷ others, ops/s', 'geometric mean of qbson ÷ bson: encode', 'decode slower than msgpackr',
+                'decode below 0.80× JSON.parse', 'qbson allocates more per operation than bson on', 'qbson cold start against bson']) {
                 assert.ok(stdout.includes(title), title);
             }
             assert.match(stdout, /sink \d+/);
