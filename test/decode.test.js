@@ -126,13 +126,22 @@ describe('decode', function () {
             assert.deepStrictEqual(normalize(ours), normalize(theirs));
         });
         it('keys that share a key-cache slot still decode to themselves', function () {
-            // same length, first, middle and last byte: the cache must compare every byte
+            // same length, first, middle and last byte: a hit must be checked byte for byte
             const keys = ['aXcYe', 'aYcXe', 'aZcZe', 'a0c1e'];
             for (let round = 0; round < 3; round++) {
                 for (const k of keys) assert.deepStrictEqual(Object.keys(qbson.decode(qbson.encode({ [k]: 1 }))), [k]);
             }
             const doc = qbson.decode(qbson.encode({ aXcYe: 1, aYcXe: 2, aZcZe: 3 }));
             assert.deepStrictEqual(doc, { aXcYe: 1, aYcXe: 2, aZcZe: 3 });
+        });
+        it('documents of 40,000 keys, which outgrow the key cache and share its slots, decode as bson does', function () {
+            const wide = {};
+            for (let i = 0; i < 40000; i++) wide['k' + ((i * 7919) % 100003).toString(36).padStart(5, '0')] = i;
+            const narrow = { aXcYe: 1, k00001: 2 };
+            for (let round = 0; round < 3; round++) {
+                sameAsBson(wide);
+                sameAsBson(narrow);
+            }
         });
         it('a decoded Binary does not share memory with the input', function () {
             const bytes = qbson.encode({ b: Buffer.from('abc') });
