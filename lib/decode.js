@@ -177,6 +177,8 @@ function lengthWording(what) {
 function decode(input, opts) {
     const buf = toBuffer(input);
     const dec = new Decoder(buf, opts);
+    // the common call: no option to look up
+    if (opts == null) return decodeRoot(dec, 0, checkRoot(dec, 0, opts));
     const index = rootIndex(buf, opts);
     const size = checkRoot(dec, index, opts);
     const fields = option(opts, 'fields');
