@@ -18,8 +18,14 @@ const ROOT = path.join(__dirname, '..');
 const NATIVE_DIR = path.join(__dirname, 'native');
 const NATIVE_HINT = 'not installed: `npm run benchmark:native` builds it into benchmark/native (needs a C++ compiler and Python)';
 
+// the repository's own packages first: benchmark/native also holds bson-ext's bson@4
 function resolvePackage(name) {
-    return require.resolve(name, { paths: [NATIVE_DIR] });
+    try {
+        return require.resolve(name);
+    } catch (err) {
+        if (err.code !== 'MODULE_NOT_FOUND') throw err;
+        return require.resolve(name, { paths: [NATIVE_DIR] });
+    }
 }
 
 // how msgpackr is configured, as the tables state it

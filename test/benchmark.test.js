@@ -32,6 +32,12 @@ const EXPECTED_NOT_OK = {
 };
 
 describe('benchmark', function () {
+    it('names the bson it measures, not the bson@4 that bson-ext brings into benchmark/native', function () {
+        const { packageVersion } = require('../benchmark/libraries');
+        const root = path.join(__dirname, '..', 'node_modules', 'bson', 'package.json');
+        assert.strictEqual(packageVersion('bson'), JSON.parse(fs.readFileSync(root, 'utf8')).version);
+    });
+
     describe('verify.compare', function () {
         it('finds the first difference, with its path', function () {
             const d = verify.compare({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] });
