@@ -92,14 +92,15 @@ class Decoder {
         }
         const validation = option(opts, 'validation');
         if (validation != null) this.setValidation(option(validation, 'utf8'));
-        if (hasOwn(opts, 'raw') || hasOwn(opts, 'fieldsAsRaw')) this.setRaw(opts);
+        const raw = option(opts, 'raw');
+        const fieldsAsRaw = option(opts, 'fieldsAsRaw');
+        if (raw !== undefined || fieldsAsRaw !== undefined) this.setRaw(raw, fieldsAsRaw);
     }
 
     // as bson reads them: raw when truthy; fieldsAsRaw names (as own keys with truthy values) the arrays
     // whose documents, at any depth below them, stay raw
-    setRaw(opts) {
-        this.raw = hasOwn(opts, 'raw') && Boolean(opts.raw);
-        const fields = hasOwn(opts, 'fieldsAsRaw') ? opts.fieldsAsRaw : null;
+    setRaw(raw, fields) {
+        this.raw = Boolean(raw);
         if (fields == null) return;
         if (typeof fields !== 'object') throw new BSONError('option fieldsAsRaw must be an object naming fields', { code: 'ERR_BSON_OPTION' });
         // the MongoDB driver passes {} by default: that keeps the plain path
@@ -107,7 +108,7 @@ class Decoder {
     }
 
     isRawField(key) {
-        return hasOwn(this.fieldsAsRaw, key) && Boolean(this.fieldsAsRaw[key]);
+        return Boolean(option(this.fieldsAsRaw, key));
     }
 
     // validation.utf8 is a boolean, or {key: true...} / {key: false...} naming top-level keys
@@ -139,10 +140,6 @@ class Decoder {
 function booleanOption(opts, name, otherwise) {
     const value = option(opts, name);
     return typeof value === 'boolean' ? value : otherwise;
-}
-
-function hasOwn(obj, name) {
-    return Object.prototype.hasOwnProperty.call(obj, name);
 }
 
 function toBuffer(buf) {

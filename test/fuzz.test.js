@@ -26,6 +26,7 @@ const { normalize } = require('./support/normalize');
 const F = require('./support/fuzz');
 const P = require('./support/paths');
 const { DEFAULT_MAX_DEPTH } = require('../lib/constants');
+const { run } = require('./support/run-async');
 
 const N = Number(process.env.QBSON_FUZZ_N) || 10000;
 const SEED = process.env.QBSON_FUZZ_SEED !== undefined ? Number(process.env.QBSON_FUZZ_SEED) : 1;
@@ -47,13 +48,6 @@ const OPTION_SETS = [
     { allowObjectSmallerThanBufferSize: true },
     { validation: { utf8: { b: true } }, preserveDeprecated: true },
 ];
-
-// qnit does not await a returned promise: run the body and report through done
-function run(fn) {
-    return function (done) {
-        fn().then(() => done(), done);
-    };
-}
 
 // The outcome of one call: {value} or {error} (a BSONError meeting the contract).
 function outcome(input, what, fn) {

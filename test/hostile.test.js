@@ -11,6 +11,7 @@ const { DEFAULT_MAX_DEPTH } = require('../lib/constants');
 const { nestedBytes, makeInput, inputRandom, corpusDocuments, generatedDocuments } = require('./support/fuzz');
 const { VALUES, DEPARTURES } = require('./support/unrepresentable');
 const { normalize } = require('./support/normalize');
+const { run } = require('./support/run-async');
 
 function hex(s) {
     return Buffer.from(s.replace(/\s+/g, ''), 'hex');
@@ -34,13 +35,6 @@ function int32(n) {
 // Lengths a hostile producer might write in place of the right one.
 function badLengths(right) {
     return [0, 1, 4, -1, -5, 0x7fffffff, -0x80000000, right - 1, right + 1, right + 4];
-}
-
-// qnit does not await a returned promise: run the body and report through done
-function run(fn) {
-    return function (done) {
-        fn().then(() => done(), done);
-    };
 }
 
 // any message: the offset is what assertDecodeError insists on

@@ -9,12 +9,7 @@ const util = require('util');
 const { Readable } = require('stream');
 const qbson = require('..');
 
-// qnit does not await a returned promise: run the body and report through done
-function run(fn) {
-    return function (done) {
-        fn().then(() => done(), done);
-    };
-}
+const { run } = require('./support/run-async');
 
 // Each option of every entry point, with a value that would change the outcome
 // of one of the calls below if it were read from the prototype.

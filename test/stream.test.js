@@ -8,12 +8,7 @@ const { Readable, Writable, pipeline } = require('stream');
 const qbson = require('..');
 const { DocumentSplitter } = require('../lib/stream');
 
-// qnit does not await a returned promise: run the body and report through done
-function run(fn) {
-    return function (done) {
-        fn().then(() => done(), done);
-    };
-}
+const { run } = require('./support/run-async');
 
 async function collect(iterable) {
     const out = [];
