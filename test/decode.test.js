@@ -151,6 +151,32 @@ describe('decode', function () {
         });
     });
 
+    describe('arrays of numbers', function () {
+        it('doubles, int32s and both, at every depth, as bson gives them', function () {
+            sameAsBson({ d: [1.5, -0, NaN, Infinity, 2 ** 60], i: [1, -1, 2 ** 31 - 1, -(2 ** 31)], both: [1, 2.5, 3], pairs: [[1.5, 2.5], [3, 4.25]] });
+            sameAsBson({ empty: [], one: [7], long: Array.from({ length: 1500 }, (_, i) => (i % 3 ? i : i + 0.5)) });
+        });
+        it('an array that starts with numbers and goes on otherwise', function () {
+            sameAsBson({ a: [1, 2.5, 'x', null, [3]], b: [1, [2, [3, [4, [5]]]]], c: [1.5, 3n, new bson.Int32(2)] });
+        });
+        it('with promoteValues false the numbers stay Double and Int32', function () {
+            const doc = qbson.decode(qbson.encode({ a: [1, 2.5] }), { promoteValues: false });
+            assert.ok(doc.a[0] instanceof qbson.Int32 && doc.a[1] instanceof qbson.Double);
+        });
+        it('a number array cut short or overlong is refused with the offset', function () {
+            const bytes = qbson.encode({ a: [1.5, 2] });
+            // the array's length one byte short: its int32 runs into the terminator
+            const short = Buffer.from(bytes);
+            short.writeInt32LE(short.readInt32LE(7) - 1, 7);
+            assertDecodeError(short, /int32 needs 4 bytes but only 3 remain/);
+            // a double's type byte made an int32's: the bytes after it do not end the array
+            const retyped = Buffer.from(bytes);
+            retyped[11] = 0x10;
+            assertDecodeError(retyped, /unknown BSON type 0x00/);
+            assert.throws(() => bson.deserialize(retyped));
+        });
+    });
+
     describe('bad input, each a BSONError with the byte offset', function () {
         it('too short for a length', function () {
             assertDecodeError(Buffer.from([1, 0]), /length/);
