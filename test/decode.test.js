@@ -143,6 +143,19 @@ describe('decode', function () {
                 sameAsBson(narrow);
             }
         });
+        it('decode called from inside decode (by a setter on Object.prototype) decodes both', function () {
+            const inner = qbson.encode({ x: 1 });
+            const seen = [];
+            Object.defineProperty(Object.prototype, 'hook', { set() { seen.push(qbson.decode(inner)); }, configurable: true });
+            try {
+                const doc = qbson.decode(qbson.encode({ a: 'before', hook: 1, b: 'after' }));
+                assert.deepStrictEqual(seen, [{ x: 1 }]);
+                assert.deepStrictEqual({ a: doc.a, b: doc.b }, { a: 'before', b: 'after' });
+            } finally {
+                delete Object.prototype.hook;
+            }
+            assert.deepStrictEqual(qbson.decode(inner), { x: 1 });
+        });
         it('a decoded Binary does not share memory with the input', function () {
             const bytes = qbson.encode({ b: Buffer.from('abc') });
             const doc = qbson.decode(bytes);
