@@ -3,7 +3,7 @@
 // bson@7's ByteUtils: the byte helpers it exposes (and the MongoDB driver uses),
 // on Node's Buffer, with qbson's UTF-8 reader behind toUTF8.
 
-const crypto = require('crypto');
+const { randomBytes } = require('./random');
 const { isUint8Array } = require('util').types;
 const { BSONError } = require('./errors');
 const { readUtf8 } = require('./utf8');
@@ -50,7 +50,7 @@ const ByteUtils = Object.freeze({
     toUTF8,
     utf8ByteLength: (text) => Buffer.byteLength(text, 'utf8'),
     encodeUTF8Into: (destination, source, byteOffset) => toLocalBufferType(destination).write(source, byteOffset, 'utf8'),
-    randomBytes: (byteLength) => crypto.randomBytes(byteLength),
+    randomBytes,
     swap32: (bytes) => toLocalBufferType(bytes).swap32(),
 });
 

@@ -1,6 +1,6 @@
 'use strict';
 
-const crypto = require('crypto');
+const { randomBytes } = require('../random');
 const os = require('os');
 const { BSONValue } = require('./bson-value');
 const { BSONError, withArticle } = require('../errors');
@@ -445,7 +445,7 @@ class UUID extends Binary {
 
     // 16 random bytes with the version (4) and variant (10xx) bits of RFC 4122 set.
     static generate() {
-        const bytes = crypto.randomBytes(16);
+        const bytes = randomBytes(16);
         bytes[6] = (bytes[6] & 0x0f) | 0x40;
         bytes[8] = (bytes[8] & 0x3f) | 0x80;
         return bytes;

@@ -1,6 +1,6 @@
 'use strict';
 
-const crypto = require('crypto');
+const { randomBytes } = require('../random');
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 
@@ -33,7 +33,7 @@ function nextCounter() {
 }
 
 function getProcessUnique() {
-    if (processUnique === null) processUnique = crypto.randomBytes(5);
+    if (processUnique === null) processUnique = randomBytes(5);
     return processUnique;
 }
 
