@@ -104,16 +104,49 @@ function writeCString(buf, pos, str) {
 // caller throws with the offset); without, it becomes U+FFFD as in Buffer.toString.
 function readUtf8(buf, start, end, validate) {
     const len = end - start;
-    if (len <= SHORT_DECODE_LENGTH) {
-        let str = '';
-        for (let i = start; i < end; i++) {
-            const c = buf[i];
-            if (c >= 0x80) return readShortUtf8(buf, start, end, validate);
-            str += String.fromCharCode(c);
-        }
-        return str;
+    if (len <= MAX_ASCII_CALL_LENGTH) {
+        let bits = 0;
+        for (let i = start; i < end; i++) bits |= buf[i];
+        if (bits < 0x80) return asciiString(buf, start, len);
+        if (len <= SHORT_DECODE_LENGTH) return readShortUtf8(buf, start, end, validate);
     }
     return readUtf8Native(buf, start, end, validate);
+}
+
+// ASCII strings this long are made by one String.fromCharCode call with a byte
+// per argument: 12 characters in 19 ns, against 42 ns through latin1Slice and 83 ns
+// adding one character at a time.
+const MAX_ASCII_CALL_LENGTH = 16;
+
+// The string of the len (0 to MAX_ASCII_CALL_LENGTH) ASCII bytes at buf[start].
+function asciiString(buf, s, len) {
+    const f = String.fromCharCode;
+    switch (len) {
+        case 0: return '';
+        case 1: return f(buf[s]);
+        case 2: return f(buf[s], buf[s + 1]);
+        case 3: return f(buf[s], buf[s + 1], buf[s + 2]);
+        case 4: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3]);
+        case 5: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4]);
+        case 6: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5]);
+        case 7: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5], buf[s + 6]);
+        case 8: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5], buf[s + 6], buf[s + 7]);
+        default: return asciiString8(buf, s, len);
+    }
+}
+
+function asciiString8(buf, s, len) {
+    const f = String.fromCharCode;
+    switch (len) {
+        case 9: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5], buf[s + 6], buf[s + 7], buf[s + 8]);
+        case 10: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5], buf[s + 6], buf[s + 7], buf[s + 8], buf[s + 9]);
+        case 11: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5], buf[s + 6], buf[s + 7], buf[s + 8], buf[s + 9], buf[s + 10]);
+        case 12: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5], buf[s + 6], buf[s + 7], buf[s + 8], buf[s + 9], buf[s + 10], buf[s + 11]);
+        case 13: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5], buf[s + 6], buf[s + 7], buf[s + 8], buf[s + 9], buf[s + 10], buf[s + 11], buf[s + 12]);
+        case 14: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5], buf[s + 6], buf[s + 7], buf[s + 8], buf[s + 9], buf[s + 10], buf[s + 11], buf[s + 12], buf[s + 13]);
+        case 15: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5], buf[s + 6], buf[s + 7], buf[s + 8], buf[s + 9], buf[s + 10], buf[s + 11], buf[s + 12], buf[s + 13], buf[s + 14]);
+        default: return f(buf[s], buf[s + 1], buf[s + 2], buf[s + 3], buf[s + 4], buf[s + 5], buf[s + 6], buf[s + 7], buf[s + 8], buf[s + 9], buf[s + 10], buf[s + 11], buf[s + 12], buf[s + 13], buf[s + 14], buf[s + 15]);
+    }
 }
 
 // Short multi-byte text decoded in JavaScript: a fraction of the cost of
@@ -174,13 +207,13 @@ function readKey(buf, start, end, validate) {
         while (i < len && keyCacheBytes[base + i] === buf[start + i]) i++;
         if (i === len) return keyCacheStrings[slot];
     }
-    let str = '';
-    for (let i = start; i < end; i++) {
-        const c = buf[i];
-        if (c >= 0x80) return readShortUtf8(buf, start, end, validate);
-        str += String.fromCharCode(c);
+    let bits = 0;
+    for (let i = 0; i < len; i++) bits |= keyCacheBytes[base + i] = buf[start + i];
+    if (bits >= 0x80) {
+        keyCacheLengths[slot] = 0;
+        return readShortUtf8(buf, start, end, validate);
     }
-    for (let i = 0; i < len; i++) keyCacheBytes[base + i] = buf[start + i];
+    const str = len <= MAX_ASCII_CALL_LENGTH ? asciiString(buf, start, len) : buf.latin1Slice(start, end);
     keyCacheLengths[slot] = len;
     keyCacheStrings[slot] = str;
     return str;

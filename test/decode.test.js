@@ -156,6 +156,15 @@ describe('decode', function () {
             }
             assert.deepStrictEqual(qbson.decode(inner), { x: 1 });
         });
+        it('a document of 3,000 keys long and short, ASCII or not, decodes as bson does', function () {
+            const wide = {};
+            for (let i = 0; i < 3000; i++) {
+                const kind = i % 5;
+                const key = kind === 0 ? 'k' + i : kind === 1 ? 'ключ_' + i : kind === 2 ? 'a_very_long_key_name_over_24_bytes_' + i : kind === 3 ? String.fromCharCode(0x41 + (i % 26)) : '鍵' + i;
+                wide[key] = i % 2 ? 'v' + i : i;
+            }
+            for (let round = 0; round < 3; round++) sameAsBson(wide);
+        });
         it('a decoded Binary does not share memory with the input', function () {
             const bytes = qbson.encode({ b: Buffer.from('abc') });
             const doc = qbson.decode(bytes);

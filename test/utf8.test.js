@@ -32,6 +32,30 @@ describe('utf8', function () {
         }
     });
 
+    it('ASCII strings and keys of every length up to 48 bytes, each byte value at each place', function () {
+        for (let len = 0; len <= 48; len++) {
+            for (let c = 1; c < 0x80; c++) {
+                const bytes = Buffer.alloc(len, 0x61);
+                bytes[(c * 7) % Math.max(len, 1)] = c;
+                if (len === 0) bytes.fill(0);
+                const expected = bytes.toString('latin1');
+                assert.strictEqual(readUtf8(bytes, 0, len, true), expected);
+                if (len > 0) {
+                    assert.strictEqual(readKey(bytes, 0, len, true), expected);
+                }
+            }
+        }
+    });
+
+    it('a key that is not ASCII leaves no half-written key in the slot it shares', function () {
+        // same length and first, middle and last byte: one slot of readKey's cache
+        const key = (text) => Buffer.from(text, 'latin1');
+        assert.strictEqual(readKey(key('aXcYe'), 0, 5, false), 'aXcYe');
+        // 'aZc' is copied into the slot before the byte 0xc3 sends it to the UTF-8 reader
+        assert.strictEqual(readKey(key('aZc\xc3e'), 0, 5, false), 'aZc\ufffde');
+        assert.strictEqual(readKey(key('aZcYe'), 0, 5, false), 'aZcYe');
+    });
+
     it('writeUtf8 and utf8Length match Buffer.from on 50,000 random strings, lone surrogates included', function () {
         const rnd = random(11);
         const out = Buffer.alloc(1024);
