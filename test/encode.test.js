@@ -165,6 +165,14 @@ describe('encode', function () {
         });
     });
 
+    describe('array keys', function () {
+        it('the decimal index at every digit count, as bson writes it', function () {
+            for (const length of [1, 9, 10, 11, 99, 100, 101, 999, 1000, 1001, 9999, 10000, 10001, 100001]) {
+                assertSameAsBson({ a: Array.from({ length }, (_, i) => (i % 3 === 0 ? i + 0.5 : i % 3 === 1 ? i : 'x')) });
+            }
+        });
+    });
+
     describe('which keys of an object are written', function () {
         // objects of 1, 2, 19 and 20 keys (the field-walking strategies change at 2 and 20)
         function withKeys(n, proto) {
