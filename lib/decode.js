@@ -338,9 +338,6 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
                     value = readBinary(dec, pos, end);
                     pos += 5 + readInt32LE(buf, pos);
                     break;
-                case C.BSON_UNDEFINED:
-                    value = dec.preserveDeprecated ? new BSONUndefined() : undefined;
-                    break;
                 case C.BSON_OBJECTID:
                     if (end - pos < 12) throw truncatedValue(dec, 'ObjectId', pos, 12, end);
                     value = ObjectId.fromBytes(buf, pos);
@@ -362,66 +359,20 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
                 case C.BSON_NULL:
                     value = null;
                     break;
-                case C.BSON_REGEXP:
-                    value = readRegExp(dec, pos, end, valueValidate);
-                    pos = dec.nextPos;
-                    break;
-                case C.BSON_DBPOINTER: {
-                    const len = checkStringAt(dec, pos, end, 'DBPointer namespace');
-                    const ns = readString(dec, pos + 4, pos + 3 + len, valueValidate);
-                    pos += 4 + len;
-                    if (end - pos < 12) throw truncatedValue(dec, 'DBPointer ObjectId', pos, 12, end);
-                    const oid = ObjectId.fromBytes(buf, pos);
-                    pos += 12;
-                    value = dec.preserveDeprecated ? new DBPointer(ns, oid) : new DBRef(ns, oid);
-                    break;
-                }
-                case C.BSON_CODE: {
-                    const len = checkStringAt(dec, pos, end, 'code');
-                    value = new Code(readString(dec, pos + 4, pos + 3 + len, valueValidate));
-                    pos += 4 + len;
-                    break;
-                }
-                case C.BSON_SYMBOL: {
-                    const len = checkStringAt(dec, pos, end, 'symbol');
-                    value = readString(dec, pos + 4, pos + 3 + len, valueValidate);
-                    if (!dec.promoteValues || dec.preserveDeprecated) value = new BSONSymbol(value);
-                    pos += 4 + len;
-                    break;
-                }
-                case C.BSON_CODE_W_SCOPE:
-                    value = readCodeWithScope(dec, pos, end, depth, valueValidate);
-                    pos += readInt32LE(buf, pos);
-                    break;
                 case C.BSON_INT32:
                     if (end - pos < 4) throw truncatedValue(dec, 'int32', pos, 4, end);
                     value = readInt32LE(buf, pos);
                     if (!dec.promoteValues) value = new Int32(value);
                     pos += 4;
                     break;
-                case C.BSON_TIMESTAMP:
-                    if (end - pos < 8) throw truncatedValue(dec, 'timestamp', pos, 8, end);
-                    value = new Timestamp({ i: readUint32LE(buf, pos), t: readUint32LE(buf, pos + 4) });
-                    pos += 8;
-                    break;
                 case C.BSON_INT64:
                     if (end - pos < 8) throw truncatedValue(dec, 'int64', pos, 8, end);
                     value = readInt64(dec, buf, pos);
                     pos += 8;
                     break;
-                case C.BSON_DECIMAL128:
-                    if (end - pos < 16) throw truncatedValue(dec, 'Decimal128', pos, 16, end);
-                    value = new Decimal128(Buffer.from(buf.subarray(pos, pos + 16)));
-                    pos += 16;
-                    break;
-                case C.BSON_MINKEY:
-                    value = new MinKey();
-                    break;
-                case C.BSON_MAXKEY:
-                    value = new MaxKey();
-                    break;
                 default:
-                    throw dec.fail(`unknown BSON type 0x${type.toString(16).padStart(2, '0')} for key '${key === undefined ? '' : key}'`, elementStart);
+                    value = readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart, key);
+                    pos = dec.nextPos;
             }
 
             if (isArray) out.push(value);
@@ -479,6 +430,70 @@ function decodeNumberArray(buf, pos, end) {
         }
     }
     return pos === end ? out : null;
+}
+
+// The types that are rare in stored data, out of decodeDocument so that its
+// compiled code stays small: fewer branches to have no type feedback for, and a
+// shorter compile each time V8 optimizes it again. Sets dec.nextPos to the next element.
+function readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart, key) {
+    const buf = dec.buf;
+    let value;
+    switch (type) {
+        case C.BSON_UNDEFINED:
+            value = dec.preserveDeprecated ? new BSONUndefined() : undefined;
+            break;
+        case C.BSON_REGEXP:
+            value = readRegExp(dec, pos, end, valueValidate);
+            pos = dec.nextPos;
+            break;
+        case C.BSON_DBPOINTER: {
+            const len = checkStringAt(dec, pos, end, 'DBPointer namespace');
+            const ns = readString(dec, pos + 4, pos + 3 + len, valueValidate);
+            pos += 4 + len;
+            if (end - pos < 12) throw truncatedValue(dec, 'DBPointer ObjectId', pos, 12, end);
+            const oid = ObjectId.fromBytes(buf, pos);
+            pos += 12;
+            value = dec.preserveDeprecated ? new DBPointer(ns, oid) : new DBRef(ns, oid);
+            break;
+        }
+        case C.BSON_CODE: {
+            const len = checkStringAt(dec, pos, end, 'code');
+            value = new Code(readString(dec, pos + 4, pos + 3 + len, valueValidate));
+            pos += 4 + len;
+            break;
+        }
+        case C.BSON_SYMBOL: {
+            const len = checkStringAt(dec, pos, end, 'symbol');
+            value = readString(dec, pos + 4, pos + 3 + len, valueValidate);
+            if (!dec.promoteValues || dec.preserveDeprecated) value = new BSONSymbol(value);
+            pos += 4 + len;
+            break;
+        }
+        case C.BSON_CODE_W_SCOPE:
+            value = readCodeWithScope(dec, pos, end, depth, valueValidate);
+            pos += readInt32LE(buf, pos);
+            break;
+        case C.BSON_TIMESTAMP:
+            if (end - pos < 8) throw truncatedValue(dec, 'timestamp', pos, 8, end);
+            value = new Timestamp({ i: readUint32LE(buf, pos), t: readUint32LE(buf, pos + 4) });
+            pos += 8;
+            break;
+        case C.BSON_DECIMAL128:
+            if (end - pos < 16) throw truncatedValue(dec, 'Decimal128', pos, 16, end);
+            value = new Decimal128(Buffer.from(buf.subarray(pos, pos + 16)));
+            pos += 16;
+            break;
+        case C.BSON_MINKEY:
+            value = new MinKey();
+            break;
+        case C.BSON_MAXKEY:
+            value = new MaxKey();
+            break;
+        default:
+            throw dec.fail(`unknown BSON type 0x${type.toString(16).padStart(2, '0')} for key '${key === undefined ? '' : key}'`, elementStart);
+    }
+    dec.nextPos = pos;
+    return value;
 }
 
 function truncatedValue(dec, what, pos, need, end) {
