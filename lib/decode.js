@@ -328,9 +328,12 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
                 }
                 case C.BSON_ARRAY: {
                     const len = checkDocumentAt(dec, pos, end, 'array');
-                    const rawItems = rawDocs || (dec.fieldsAsRaw !== null && dec.isRawField(key === undefined ? readUtf8(buf, elementStart + 1, keyEnd, false) : key));
-                    value = startsWithNumbers(buf, pos + 4, pos + len - 1) && dec.promoteValues ? decodeNumberArray(buf, pos + 4, pos + len - 1) : null;
-                    if (value === null) value = decodeDocument(dec, pos, len, true, depth + 1, valueValidate, ROLE_NESTED, rawItems);
+                    // its elements run from pos + 4 to its NUL
+                    value = dec.promoteValues && startsWithNumbers(buf, pos + 4, pos + len - 1) ? decodeNumberArray(buf, pos + 4, pos + len - 1) : null;
+                    if (value === null) {
+                        const rawItems = rawDocs || (dec.fieldsAsRaw !== null && dec.isRawField(key === undefined ? readUtf8(buf, elementStart + 1, keyEnd, false) : key));
+                        value = decodeDocument(dec, pos, len, true, depth + 1, valueValidate, ROLE_NESTED, rawItems);
+                    }
                     pos += len;
                     break;
                 }

@@ -387,33 +387,16 @@ function writeDigitGroup(buf, view, pos, n, terminate) {
     return pos + digits + 1;
 }
 
-// Array keys are the decimal index, written without making a string.
+// An index of 10^8 or more (9 or 10 digits), a digit at a time.
 function writeIndexKey(buf, pos, index) {
-    if (index < 10) {
-        buf[pos] = 0x30 + index;
-    } else {
-        const digits = decimalDigits(index);
-        for (let i = pos + digits - 1; i >= pos; i--) {
-            const rest = (index / 10) | 0;
-            buf[i] = 0x30 + index - rest * 10;
-            index = rest;
-        }
-        pos += digits - 1;
+    const digits = index < 1000000000 ? 9 : 10;
+    for (let i = pos + digits - 1; i >= pos; i--) {
+        const rest = (index / 10) | 0;
+        buf[i] = 0x30 + index - rest * 10;
+        index = rest;
     }
-    buf[pos + 1] = 0;
-    return pos + 2;
-}
-
-// Digits of an array index (below 2^32), without making its string.
-function decimalDigits(n) {
-    if (n < 100) return 2;
-    if (n < 1000) return 3;
-    if (n < 10000) return 4;
-    if (n < 100000) return 5;
-    if (n < 1000000) return 6;
-    if (n < 10000000) return 7;
-    if (n < 100000000) return 8;
-    return n < 1000000000 ? 9 : 10;
+    buf[pos + digits] = 0;
+    return pos + digits + 1;
 }
 
 function writeElement(enc, pos, key, value, isArrayIndex) {
