@@ -273,7 +273,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
     const buf = dec.buf;
     const end = start + size - 1; // the terminating NUL, already checked
     const isRoot = role === ROLE_ROOT;
-    let out = isArray ? [] : {};
+    let out = isArray ? EMPTY_ARRAY.slice() : {};
     let widened = isArray;
     // a document whose $-keys are only $ref, $id and $db may be a DBRef
     let dollarKeys = 0;
@@ -392,6 +392,13 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
     return out;
 }
 
+// Arrays are copies of this one rather than `[]` literals: a literal's allocation
+// site, once V8 has seen the arrays of a large document survive a scavenge,
+// allocates every later array in old space (pretenuring), where each small decode
+// then adds to the major GCs. Objects from `{}` and `new` have no such site.
+const EMPTY_ARRAY = ['']; // of any values (not only numbers) from the start
+EMPTY_ARRAY.length = 0;
+
 function isNumberType(type) {
     return type === C.BSON_DOUBLE || type === C.BSON_INT32;
 }
@@ -410,30 +417,36 @@ function startsWithNumbers(buf, first, end) {
 // An array of only doubles and int32s (GeoJSON coordinates, vectors, series), from
 // its first element at pos to its terminating NUL at end; null if anything else is
 // in it, or anything is out of place, for decodeDocument to decode it (and report
-// what is wrong). Its own [] keeps V8's elements-kind feedback for numbers: arrays
-// from decodeDocument's [] hold anything, and a double stored there is a heap number
-// each. Instructions per decode: geojson_polygons -15%, geojson_track -9%,
-// double_array -16%, int32_array -30%.
+// what is wrong). The numbers gather in numberScratch and the array is one copy of
+// them: exactly its size, its doubles unboxed, and from no allocation site (see
+// EMPTY_ARRAY). An array longer than the scratch goes on in that copy.
 function decodeNumberArray(buf, pos, end) {
-    const out = [];
+    let out = numberScratch;
+    let count = 0;
     while (pos < end) {
+        if (count === NUMBER_SCRATCH_SIZE && out === numberScratch) out = numberScratch.slice(0, count);
         const type = buf[pos++];
         while (buf[pos] !== 0) pos++;
         pos++;
         if (type === C.BSON_DOUBLE) {
             if (end - pos < 8) return null;
-            out.push(readDoubleLE(buf, pos));
+            out[count++] = readDoubleLE(buf, pos);
             pos += 8;
         } else if (type === C.BSON_INT32) {
             if (end - pos < 4) return null;
-            out.push(readInt32LE(buf, pos));
+            out[count++] = readInt32LE(buf, pos);
             pos += 4;
         } else {
             return null;
         }
     }
-    return pos === end ? out : null;
+    if (pos !== end) return null;
+    return out === numberScratch ? numberScratch.slice(0, count) : out;
 }
+// 4,096 unboxed doubles (a double literal makes it that kind of array; it stays one)
+const NUMBER_SCRATCH_SIZE = 4096;
+const numberScratch = [0.5];
+while (numberScratch.length < NUMBER_SCRATCH_SIZE) numberScratch.push(0.5);
 
 // The types that are rare in stored data, out of decodeDocument so that its
 // compiled code stays small: fewer branches to have no type feedback for, and a

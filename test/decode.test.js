@@ -181,6 +181,24 @@ describe('decode', function () {
         it('an array that starts with numbers and goes on otherwise', function () {
             sameAsBson({ a: [1, 2.5, 'x', null, [3]], b: [1, [2, [3, [4, [5]]]]], c: [1.5, 3n, new bson.Int32(2)] });
         });
+        it('arrays around the 4,096 numbers gathered before the copy, and one going on otherwise past them', function () {
+            for (const length of [4095, 4096, 4097, 9000]) sameAsBson({ a: Array.from({ length }, (_, i) => (i % 2 ? i : i + 0.25)) });
+            const past = Array.from({ length: 5000 }, (_, i) => i + 0.5);
+            past.push('x', [1, 2]);
+            sameAsBson({ past });
+        });
+        it('each array its own: nothing left over from a longer one, and changing one changes no other', function () {
+            const long = qbson.decode(qbson.encode({ a: Array.from({ length: 3000 }, (_, i) => i + 0.5) }));
+            const first = qbson.decode(qbson.encode({ a: [1.5, 2.5], b: [3, 4] }));
+            const second = qbson.decode(qbson.encode({ a: [1.5, 2.5] }));
+            assert.strictEqual(long.a.length, 3000);
+            assert.deepStrictEqual(first, { a: [1.5, 2.5], b: [3, 4] });
+            first.a[0] = 99;
+            first.a.push(100);
+            assert.deepStrictEqual(second.a, [1.5, 2.5]);
+            assert.deepStrictEqual(first.b, [3, 4]);
+            assert.strictEqual(long.a[0], 0.5);
+        });
         it('with promoteValues false the numbers stay Double and Int32', function () {
             const doc = qbson.decode(qbson.encode({ a: [1, 2.5] }), { promoteValues: false });
             assert.ok(doc.a[0] instanceof qbson.Int32 && doc.a[1] instanceof qbson.Double);
