@@ -226,6 +226,23 @@ describe('Binary', function () {
             assert.deepStrictEqual(state(bin), state(new Binary(Buffer.from('hello world'), 0x80)));
         });
 
+        it('copies longer data from a Buffer that starts inside its memory', function () {
+            const memory = Buffer.alloc(200);
+            for (let i = 0; i < memory.length; i++) memory[i] = i;
+            const src = memory.subarray(50, 150);
+            const bin = Binary.fromBytes(src, 10, 74, 0);
+            assert.deepStrictEqual([...bin.buffer], [...memory.subarray(60, 124)]);
+            memory.fill(0);
+            assert.strictEqual(bin.buffer[0], 60);
+            assert.deepStrictEqual(state(bin), state(new Binary(Buffer.from(bin.buffer), 0)));
+        });
+
+        it('the constructors take no third argument: whatever is passed there, they check what they are given', function () {
+            assert.strictEqual(Binary.length, bson.Binary.length);
+            assert.throws(() => new Binary('text', 0, Symbol('Binary.fromBytes')), /Binary can only be constructed/);
+            assert.throws(() => new UUID(Buffer.alloc(3), Symbol('Binary.fromBytes')), /Argument passed in UUID constructor/);
+        });
+
         it('gives a UUID for subtype 4 with 16 bytes, like bson deserialize', function () {
             const src = Buffer.alloc(40, 0x11);
             const uuid = Binary.fromBytes(src, 3, 19, 4);
