@@ -7,9 +7,6 @@ const { encode, encodeInto } = require('./encode');
 const { decode } = require('./decode');
 const { BSONError } = require('./errors');
 const { option } = require('./options');
-const { parseToElements } = require('./elements');
-const { ByteUtils } = require('./byte-utils');
-const { NumberUtils } = require('./number-utils');
 const C = require('./constants');
 
 // bson's names for the type bytes (minKey is -1 here, as in bson, though its byte is 0xff)
@@ -37,8 +34,14 @@ const BSONType = Object.freeze({
     maxKey: C.BSON_MAXKEY,
 });
 
-// bson's experimental API for reading documents in place (the MongoDB driver's replies)
-const onDemand = Object.freeze(Object.assign(Object.create(null), { parseToElements, ByteUtils, NumberUtils }));
+// bson's experimental API for reading documents in place (the MongoDB driver's
+// replies); index.js makes it when it is first read
+function makeOnDemand() {
+    const { parseToElements } = require('./elements');
+    const { ByteUtils } = require('./byte-utils');
+    const { NumberUtils } = require('./number-utils');
+    return Object.freeze(Object.assign(Object.create(null), { parseToElements, ByteUtils, NumberUtils }));
+}
 
 // bson serializes through a fixed buffer of this size; qbson sizes each output to
 // its document, so there is nothing to resize: the call is accepted, whatever its
@@ -88,7 +91,5 @@ module.exports = {
     setInternalBufferSize,
     BSONType,
     bsonType: C.BSON_TYPE_SYMBOL,
-    onDemand,
-    ByteUtils,
-    NumberUtils,
+    makeOnDemand,
 };

@@ -12,18 +12,30 @@ const { readUtf8, readKey } = require('./utf8');
 const { ObjectId } = require('./types/objectid');
 const { Binary, UUID } = require('./types/binary');
 const { Long } = require('./types/long');
-const { Timestamp } = require('./types/timestamp');
 const { Int32 } = require('./types/int32');
 const { Double } = require('./types/double');
-const { Decimal128 } = require('./types/decimal128');
-const { Code } = require('./types/code');
-const { BSONRegExp } = require('./types/bson-regexp');
-const { BSONSymbol } = require('./types/bson-symbol');
-const { DBRef } = require('./types/dbref');
-const { MinKey, MaxKey } = require('./types/min-max-key');
-const { DBPointer, BSONUndefined } = require('./types/deprecated');
 const { WideObject, setField } = require('./wide-object');
-const { checkDocumentTree } = require('./elements');
+
+// The classes of the types that stored data rarely holds, and the element scanner
+// (for raw documents), are loaded with the first value that needs them: then
+// require('qbson') loads 9 files fewer.
+let rareTypes = null;
+function rare() {
+    if (rareTypes === null) {
+        rareTypes = Object.assign(
+            {},
+            require('./types/timestamp'),
+            require('./types/decimal128'),
+            require('./types/code'),
+            require('./types/bson-regexp'),
+            require('./types/bson-symbol'),
+            require('./types/dbref'),
+            require('./types/min-max-key'),
+            require('./types/deprecated'),
+        );
+    }
+    return rareTypes;
+}
 
 // An int64 decodes to a number when it is exactly representable (bson's rule).
 // bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
@@ -221,11 +233,18 @@ function checkRoot(dec, index, opts) {
 }
 
 // lib/projection.js builds on this module, so it is loaded when first needed
-// (and kept: require() takes about a microsecond, as long as a small projection)
+// (and kept: require() takes about a microsecond, as long as a small projection);
+// so is the element scanner, for raw documents
 let projectionModule = null;
 function projection() {
     if (projectionModule === null) projectionModule = require('./projection');
     return projectionModule;
+}
+
+let elementsModule = null;
+function elements() {
+    if (elementsModule === null) elementsModule = require('./elements');
+    return elementsModule;
 }
 
 // Every document stored back to back in buf.
@@ -456,7 +475,7 @@ function readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart,
     let value;
     switch (type) {
         case C.BSON_UNDEFINED:
-            value = dec.preserveDeprecated ? new BSONUndefined() : undefined;
+            value = dec.preserveDeprecated ? new (rare().BSONUndefined)() : undefined;
             break;
         case C.BSON_REGEXP:
             value = readRegExp(dec, pos, end, valueValidate);
@@ -469,19 +488,19 @@ function readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart,
             if (end - pos < 12) throw truncatedValue(dec, 'DBPointer ObjectId', pos, 12, end);
             const oid = ObjectId.fromBytes(buf, pos);
             pos += 12;
-            value = dec.preserveDeprecated ? new DBPointer(ns, oid) : new DBRef(ns, oid);
+            value = dec.preserveDeprecated ? new (rare().DBPointer)(ns, oid) : new (rare().DBRef)(ns, oid);
             break;
         }
         case C.BSON_CODE: {
             const len = checkStringAt(dec, pos, end, 'code');
-            value = new Code(readString(dec, pos + 4, pos + 3 + len, valueValidate));
+            value = new (rare().Code)(readString(dec, pos + 4, pos + 3 + len, valueValidate));
             pos += 4 + len;
             break;
         }
         case C.BSON_SYMBOL: {
             const len = checkStringAt(dec, pos, end, 'symbol');
             value = readString(dec, pos + 4, pos + 3 + len, valueValidate);
-            if (!dec.promoteValues || dec.preserveDeprecated) value = new BSONSymbol(value);
+            if (!dec.promoteValues || dec.preserveDeprecated) value = new (rare().BSONSymbol)(value);
             pos += 4 + len;
             break;
         }
@@ -491,19 +510,19 @@ function readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart,
             break;
         case C.BSON_TIMESTAMP:
             if (end - pos < 8) throw truncatedValue(dec, 'timestamp', pos, 8, end);
-            value = new Timestamp({ i: readUint32LE(buf, pos), t: readUint32LE(buf, pos + 4) });
+            value = new (rare().Timestamp)({ i: readUint32LE(buf, pos), t: readUint32LE(buf, pos + 4) });
             pos += 8;
             break;
         case C.BSON_DECIMAL128:
             if (end - pos < 16) throw truncatedValue(dec, 'Decimal128', pos, 16, end);
-            value = new Decimal128(Buffer.from(buf.subarray(pos, pos + 16)));
+            value = new (rare().Decimal128)(Buffer.from(buf.subarray(pos, pos + 16)));
             pos += 16;
             break;
         case C.BSON_MINKEY:
-            value = new MinKey();
+            value = new (rare().MinKey)();
             break;
         case C.BSON_MAXKEY:
-            value = new MaxKey();
+            value = new (rare().MaxKey)();
             break;
         default:
             throw dec.fail(`unknown BSON type 0x${type.toString(16).padStart(2, '0')} for key '${key === undefined ? '' : key}'`, elementStart);
@@ -574,7 +593,7 @@ function readRegExp(dec, pos, end, validate) {
     dec.nextPos = flagsEnd + 1;
     if (dec.bsonRegExp) {
         try {
-            return new BSONRegExp(pattern, flags);
+            return new (rare().BSONRegExp)(pattern, flags);
         } catch (err) {
             throw dec.fail(`regular expression options ${JSON.stringify(flags)} are not valid (${err.message})`, patternEnd + 1, 'ERR_BSON_REGEXP');
         }
@@ -609,13 +628,13 @@ function readCodeWithScope(dec, pos, end, depth, validate) {
     if (scopeStart + scopeSize !== pos + total) {
         throw dec.fail(`code with scope length ${total} disagrees with its parts (${8 + codeLen + scopeSize} bytes)`, pos);
     }
-    return new Code(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE, dec.raw));
+    return new (rare().Code)(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE, dec.raw));
 }
 
 // A document kept as its bytes: a Buffer sharing the input's memory, as bson gives
 // it. Its structure is checked all the way down as decode would check it.
 function rawDocument(dec, pos, len, depth) {
-    checkDocumentTree(dec.buf, pos, len, dec.maxDepth - (depth + 1));
+    elements().checkDocumentTree(dec.buf, pos, len, dec.maxDepth - (depth + 1));
     return dec.buf.subarray(pos, pos + len);
 }
 
@@ -636,7 +655,7 @@ function toDBRef(doc) {
     for (const k of Object.keys(doc)) {
         if (k !== '$ref' && k !== '$id' && k !== '$db') setField(fields, k, doc[k]);
     }
-    return new DBRef(doc.$ref, doc.$id, doc.$db, fields);
+    return new (rare().DBRef)(doc.$ref, doc.$id, doc.$db, fields);
 }
 
 module.exports = { decode, decodeAll, decodeDocument, decodeElements, overflowAsBSONError, checkDocumentAt, rootIndex, checkRoot, Decoder, toBuffer };

@@ -27,9 +27,14 @@ function loadedAfter(code) {
 }
 
 describe('loading', function () {
-    it('require("qbson") leaves streams, Extended JSON, reading in place and crypto unloaded', function () {
-        const { own, builtins } = loadedAfter("const q = require('.'); q.decode(q.encode({ a: 1 }));");
-        for (const file of ['lib/stream.js', 'lib/ejson.js', 'lib/lookup.js', 'lib/lazy.js', 'lib/projection.js']) {
+    // the rarer types, calculateObjectSize and bson's utility namespaces
+    const RARE = ['lib/types/timestamp.js', 'lib/types/decimal128.js', 'lib/types/code.js', 'lib/types/bson-regexp.js',
+        'lib/types/bson-symbol.js', 'lib/types/dbref.js', 'lib/types/min-max-key.js', 'lib/types/deprecated.js',
+        'lib/size.js', 'lib/elements.js', 'lib/byte-utils.js', 'lib/number-utils.js'];
+
+    it('require("qbson") leaves streams, Extended JSON, reading in place, the rarer types and crypto unloaded', function () {
+        const { own, builtins } = loadedAfter("const q = require('.'); q.decode(q.encode({ a: 1, b: 'x', c: [1.5], d: new q.ObjectId('64b7f0c2a1b2c3d4e5f60718'), e: new Date() }));");
+        for (const file of ['lib/stream.js', 'lib/ejson.js', 'lib/lookup.js', 'lib/lazy.js', 'lib/projection.js', ...RARE]) {
             assert.ok(!own.includes(file), `${file} was loaded`);
         }
         assert.ok(own.includes('lib/encode.js') && own.includes('lib/decode.js'));
@@ -46,5 +51,23 @@ describe('loading', function () {
             new q.ObjectId();`);
         for (const file of ['lib/stream.js', 'lib/ejson.js', 'lib/lookup.js', 'lib/lazy.js']) assert.ok(own.includes(file), `${file} was not loaded`);
         assert.ok(builtins.includes('crypto'));
+    });
+
+    it('a decoded value of a rarer type is an instance of the exported class, whichever is reached first', function () {
+        const { own } = loadedAfter(`const q = require('.');
+            const bytes = q.encode({ t: new q.Timestamp({ t: 1, i: 2 }), m: new q.MinKey(), r: new q.DBRef('c', 1) });
+            const doc = q.decode(bytes);
+            if (!(doc.t instanceof q.Timestamp) || !(doc.m instanceof q.MinKey) || !(doc.r instanceof q.DBRef)) throw new Error('classes');
+            if (q.BSON.Timestamp !== q.Timestamp || q.BSON.onDemand !== q.onDemand) throw new Error('BSON namespace');
+            if (typeof q.calculateObjectSize({ a: 1 }) !== 'number' || typeof q.onDemand.parseToElements !== 'function') throw new Error('utilities');`);
+        for (const file of RARE) assert.ok(own.includes(file), `${file} was not loaded`);
+    });
+
+    it('decoding reaches the rarer classes before anything reads them from the exports', function () {
+        loadedAfter(`const q = require('.');
+            // {t: Timestamp(1, 2), m: MaxKey} written out by hand, so that no class is touched first
+            const bytes = Buffer.from('13000000' + '117400' + '0200000001000000' + '7f6d00' + '00', 'hex');
+            const doc = q.decode(bytes);
+            if (!(doc.t instanceof q.Timestamp) || !(doc.m instanceof q.MaxKey)) throw new Error('classes');`);
     });
 });
