@@ -564,7 +564,7 @@ function writeTypedElement(enc, pos, key, value, tag, isArrayIndex, converted) {
             }
             pos = writeElementHeader(enc, pos, C.BSON_OBJECTID, key, isArrayIndex, 12);
             if (typeof value.writeTo === 'function') return value.writeTo(enc.buf, pos);
-            return copyBytes(value.id, 0, 12, enc.buf, pos);
+            return writeForeignObjectId(enc.buf, pos, value);
         case 'Long':
         case 'Timestamp':
             if ((!converted && typeof value.toBSON === 'function') || value[VERSION_MARK] !== C.BSON_MAJOR_VERSION) {
@@ -606,6 +606,14 @@ function writeTypedElement(enc, pos, key, value, tag, isArrayIndex, converted) {
         default:
             return writeCheckedTyped(enc, pos, key, value, tag, converted, isArrayIndex);
     }
+}
+
+// Another library's ObjectId (bson's): bson@7.3's serializeInto, which bson's own
+// serializer calls, writes the 12 bytes in place and returns 12; the id getter
+// makes a Buffer each time, and 200 ObjectIds encoded at 0.55x bson's speed.
+function writeForeignObjectId(buf, pos, value) {
+    if (typeof value.serializeInto === 'function' && value.serializeInto(buf, pos) === 12) return pos + 12;
+    return copyBytes(value.id, 0, 12, buf, pos);
 }
 
 // The less common types, with the toBSON and version checks made here; and any

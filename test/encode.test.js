@@ -165,6 +165,20 @@ describe('encode', function () {
         });
     });
 
+    describe("another library's ObjectId", function () {
+        it("bson's, alone and in an array, gives bson's bytes", function () {
+            const ids = Array.from({ length: 20 }, () => new bson.ObjectId());
+            const doc = { one: ids[0], many: ids, nested: { id: ids[1] } };
+            assert.strictEqual(hex(qbson.encode(doc)), hex(bson.serialize(doc)));
+        });
+        it('one whose serializeInto does not write 12 bytes is written from its id', function () {
+            const id = Buffer.from('0123456789abcdef01234567', 'hex');
+            const odd = { _bsontype: 'ObjectId', [Symbol.for('@@mdb.bson.version')]: 7, id, serializeInto: () => 0 };
+            const bytes = qbson.encode({ o: odd });
+            assert.strictEqual(qbson.decode(bytes).o.toHexString(), '0123456789abcdef01234567');
+        });
+    });
+
     describe('array keys', function () {
         it('the decimal index at every digit count, as bson writes it', function () {
             for (const length of [1, 9, 10, 11, 99, 100, 101, 999, 1000, 1001, 9999, 10000, 10001, 100001]) {
