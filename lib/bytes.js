@@ -91,6 +91,21 @@ function copyBytes(from, fromStart, fromEnd, to, toPos) {
     return toPos + n;
 }
 
+// A new Buffer holding buf[start, end) (decoded Binary and Decimal128 values). Short
+// ones byte by byte; longer ones through a plain Uint8Array view, which costs less
+// to make than buf.subarray's Buffer.
+const BYTEWISE_COPY_MAX = 16;
+function copyToNewBuffer(buf, start, end) {
+    const length = end - start;
+    const bytes = Buffer.allocUnsafe(length);
+    if (length <= BYTEWISE_COPY_MAX) {
+        for (let i = 0; i < length; i++) bytes[i] = buf[start + i];
+    } else {
+        bytes.set(new Uint8Array(buf.buffer, buf.byteOffset + start, length));
+    }
+    return bytes;
+}
+
 module.exports = {
     readInt32LE,
     readUint32LE,
@@ -103,6 +118,7 @@ module.exports = {
     readBigInt64LE,
     writeBigInt64LE,
     copyBytes,
+    copyToNewBuffer,
     bufferView,
     TWO_POW_32,
 };

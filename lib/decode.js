@@ -7,7 +7,7 @@
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { option } = require('./options');
-const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
+const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer } = require('./bytes');
 const { readUtf8, readKey } = require('./utf8');
 const { ObjectId } = require('./types/objectid');
 const { Binary, UUID } = require('./types/binary');
@@ -515,7 +515,7 @@ function readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart,
             break;
         case C.BSON_DECIMAL128:
             if (end - pos < 16) throw truncatedValue(dec, 'Decimal128', pos, 16, end);
-            value = new (rare().Decimal128)(Buffer.from(buf.subarray(pos, pos + 16)));
+            value = new (rare().Decimal128)(copyToNewBuffer(buf, pos, pos + 16));
             pos += 16;
             break;
         case C.BSON_MINKEY:

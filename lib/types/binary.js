@@ -4,6 +4,7 @@ const { randomBytes } = require('../random');
 const { BSONValue } = require('./bson-value');
 const { BSONError, withArticle } = require('../errors');
 const { option } = require('../options');
+const { copyToNewBuffer } = require('../bytes');
 
 // whether this machine keeps numbers big-endian (a Uint32Array's bytes are in its order)
 const BIG_ENDIAN_HOST = new Uint8Array(new Uint32Array([1]).buffer)[0] === 0;
@@ -33,20 +34,6 @@ function asBuffer(value) {
     const tag = value != null ? Object.prototype.toString.call(value) : '';
     if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') return Buffer.from(value);
     throw new BSONError(`Binary data must be a Uint8Array, an ArrayBuffer or an array of bytes, got ${describe(value)}`);
-}
-
-// A new Buffer holding buf[start, end). Short ones byte by byte; longer ones
-// through a plain Uint8Array view, which costs less to make than buf.subarray's Buffer.
-const BYTEWISE_COPY_MAX = 16;
-function copyOf(buf, start, end) {
-    const length = end - start;
-    const bytes = Buffer.allocUnsafe(length);
-    if (length <= BYTEWISE_COPY_MAX) {
-        for (let i = 0; i < length; i++) bytes[i] = buf[start + i];
-    } else {
-        bytes.set(new Uint8Array(buf.buffer, buf.byteOffset + start, length));
-    }
-    return bytes;
 }
 
 // The bytes of a typed array or DataView as a Uint8Array view (no copy).
@@ -139,7 +126,7 @@ class Binary extends BSONValue {
     // subtype. Like bson's deserializer, subtype 4 with exactly 16 bytes gives a UUID.
     // No validation: the caller has checked the bounds.
     static fromBytes(buf, start, end, subtype) {
-        const bytes = copyOf(buf, start, end);
+        const bytes = copyToNewBuffer(buf, start, end);
         if (subtype === Binary.SUBTYPE_UUID && end - start === 16) return new UUID(bytes, OWN_BYTES);
         return new Binary(bytes, subtype, OWN_BYTES);
     }
@@ -422,7 +409,7 @@ class UUID extends Binary {
     // Decoder fast path: a UUID holding a copy of the 16 bytes buf[start..end).
     // No validation: the caller has checked the bounds and the length.
     static fromBytes(buf, start, end) {
-        return new UUID(copyOf(buf, start, end), OWN_BYTES);
+        return new UUID(copyToNewBuffer(buf, start, end), OWN_BYTES);
     }
 
     get id() {
