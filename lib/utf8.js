@@ -150,9 +150,16 @@ function asciiString8(buf, s, len) {
 }
 
 // Short multi-byte text decoded in JavaScript: a fraction of the cost of
-// isUtf8 + utf8Slice at this size. Anything not well-formed (overlong, surrogate,
-// above U+10FFFF, truncated) goes to the native path, which validates or replaces.
+// isUtf8 + utf8Slice at this size. Anything not well-formed goes to the native
+// path, which validates or replaces.
 function readShortUtf8(buf, start, end, validate) {
+    const str = wellFormedUtf8(buf, start, end);
+    return str === undefined ? readUtf8Native(buf, start, end, validate) : str;
+}
+
+// buf[start, end) decoded if it is well-formed UTF-8; undefined if anything is
+// not (overlong, surrogate, above U+10FFFF, truncated).
+function wellFormedUtf8(buf, start, end) {
     let str = '';
     let i = start;
     while (i < end) {
@@ -165,16 +172,16 @@ function readShortUtf8(buf, start, end, validate) {
             i += 2;
         } else if (c >= 0xe0 && c < 0xf0 && i + 2 < end && (buf[i + 1] & 0xc0) === 0x80 && (buf[i + 2] & 0xc0) === 0x80) {
             const cp = ((c & 0x0f) << 12) | ((buf[i + 1] & 0x3f) << 6) | (buf[i + 2] & 0x3f);
-            if (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000)) return readUtf8Native(buf, start, end, validate);
+            if (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000)) return undefined;
             str += String.fromCharCode(cp);
             i += 3;
         } else if (c >= 0xf0 && c < 0xf5 && i + 3 < end && (buf[i + 1] & 0xc0) === 0x80 && (buf[i + 2] & 0xc0) === 0x80 && (buf[i + 3] & 0xc0) === 0x80) {
             const cp = ((c & 0x07) << 18) | ((buf[i + 1] & 0x3f) << 12) | ((buf[i + 2] & 0x3f) << 6) | (buf[i + 3] & 0x3f);
-            if (cp < 0x10000 || cp > 0x10ffff) return readUtf8Native(buf, start, end, validate);
+            if (cp < 0x10000 || cp > 0x10ffff) return undefined;
             str += String.fromCharCode(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
             i += 4;
         } else {
-            return readUtf8Native(buf, start, end, validate);
+            return undefined;
         }
     }
     return str;
@@ -187,9 +194,10 @@ function readUtf8Native(buf, start, end, validate) {
     return str;
 }
 
-// Keys repeat across documents, so short ASCII keys are looked up in a small
-// cache instead of being rebuilt: comparing a few bytes is cheaper than making a
+// Keys repeat across documents, so short keys are looked up in a small cache
+// instead of being rebuilt: comparing a few bytes is cheaper than making a
 // string. Slots are overwritten freely; a hit is always checked byte for byte.
+// Only well-formed keys are kept, so a hit needs no validation whatever the call's.
 const KEY_CACHE_SLOTS = 4096;
 const KEY_CACHE_MAX_LENGTH = 24;
 const keyCacheBytes = new Uint8Array(KEY_CACHE_SLOTS * KEY_CACHE_MAX_LENGTH);
@@ -209,11 +217,12 @@ function readKey(buf, start, end, validate) {
     }
     let bits = 0;
     for (let i = 0; i < len; i++) bits |= keyCacheBytes[base + i] = buf[start + i];
-    if (bits >= 0x80) {
+    const str = bits < 0x80 ? (len <= MAX_ASCII_CALL_LENGTH ? asciiString(buf, start, len) : buf.latin1Slice(start, end)) : wellFormedUtf8(buf, start, end);
+    if (str === undefined) {
+        // the slot's bytes are half rewritten: it holds nothing now
         keyCacheLengths[slot] = 0;
-        return readShortUtf8(buf, start, end, validate);
+        return readUtf8Native(buf, start, end, validate);
     }
-    const str = len <= MAX_ASCII_CALL_LENGTH ? asciiString(buf, start, len) : buf.latin1Slice(start, end);
     keyCacheLengths[slot] = len;
     keyCacheStrings[slot] = str;
     return str;

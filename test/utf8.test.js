@@ -56,6 +56,25 @@ describe('utf8', function () {
         assert.strictEqual(readKey(key('aZcYe'), 0, 5, false), 'aZcYe');
     });
 
+    it('keys that are not ASCII are kept when well-formed, and a malformed one is never served from the cache', function () {
+        const keys = ['поле', 'ключ_12', 'ünïcödé', '鍵', '日本語のキー', '🙂x', 'a🙂b🙂c🙂d🙂e', 'ключ_значение_ab'];
+        for (let round = 0; round < 3; round++) {
+            for (const k of keys) {
+                const bytes = Buffer.from('##' + k + '##');
+                assert.strictEqual(readKey(bytes, 2, bytes.length - 2, true), k);
+            }
+        }
+        // an overlong encoding of '/' (c0 af) and a lone surrogate (ed a0 80), twice each
+        // with validation off then on: replaced the first way, refused the second, every time
+        for (const hex of ['61c0af62', '61eda08062']) {
+            const bytes = Buffer.from(hex, 'hex');
+            for (let round = 0; round < 2; round++) {
+                assert.strictEqual(readKey(bytes, 0, bytes.length, false), bytes.toString('utf8'));
+                assert.strictEqual(readKey(bytes, 0, bytes.length, true), undefined);
+            }
+        }
+    });
+
     it('writeUtf8 and utf8Length match Buffer.from on 50,000 random strings, lone surrogates included', function () {
         const rnd = random(11);
         const out = Buffer.alloc(1024);
