@@ -306,4 +306,49 @@ describe('decode', function () {
             });
         }
     });
+
+    describe('arrays do not go through Array[Symbol.species]', function () {
+        it('a program that redefines it is not called for arrays of anything but numbers', function () {
+            // counted in a process of its own: redefining it slows every slice() in the process down
+            const script = `const qbson = require(${JSON.stringify(path.join(__dirname, '..'))});
+                const bytes = qbson.encode({ a: ['x', [true, null], [{ b: [1, 'y'] }]], n: [1.5, 2] });
+                let calls = 0;
+                const species = Object.getOwnPropertyDescriptor(Array, Symbol.species);
+                Object.defineProperty(Array, Symbol.species, { configurable: true, get() { calls++; return species.get.call(this); } });
+                const doc = qbson.decode(bytes);
+                const generic = calls;
+                qbson.decode(qbson.encode({ n: [1.5, 2] }));
+                console.log(JSON.stringify({ generic, numbers: calls - generic, doc, proto: Object.getPrototypeOf(doc.a[1]) === Array.prototype }));`;
+            const res = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+            assert.strictEqual(res.status, 0, res.stderr);
+            const out = JSON.parse(res.stdout);
+            assert.strictEqual(out.generic, 1, 'only the number array [1.5, 2] may consult it');
+            assert.strictEqual(out.numbers, 1);
+            assert.deepStrictEqual(out.doc, { a: ['x', [true, null], [{ b: [1, 'y'] }]], n: [1.5, 2] });
+            assert.ok(out.proto);
+        });
+    });
+
+    describe('decoded arrays are never pretenured', function () {
+        // why: objectKeys in lib/decode.js. V8 prints its decisions with --trace-pretenuring-statistics
+        const name = 'decoding 50,000 pairs 100 times makes V8 pretenure no allocation site, pairs of numbers or not';
+        const script = path.join(__dirname, 'fixtures', 'pretenure.js');
+        const decisions = (mode) => {
+            const res = spawnSync(process.execPath, ['--trace-pretenuring-statistics', script, mode], { encoding: 'utf8', maxBuffer: 64 << 20 });
+            assert.strictEqual(res.status, 0, res.stderr);
+            return res.stdout.split('\n').filter((line) => line.includes('=> tenure'));
+        };
+        // the premise: the same pairs from array literals are pretenured here
+        const control = decisions('control');
+        if (control.length === 0) {
+            it.skip(`${name} (skipped: this V8 did not pretenure the literal pairs of the control, so there is nothing to tell)`);
+        } else {
+            it(name, function () {
+                for (const mode of ['numbers', 'mixed']) {
+                    const tenured = decisions(mode);
+                    assert.strictEqual(tenured.length, 0, `${mode}: ${tenured.join('\n')}`);
+                }
+            });
+        }
+    });
 });
