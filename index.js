@@ -40,16 +40,6 @@ const LAZY_EXPORTS = {
     onDemand: makeOnDemand,
     ByteUtils: () => require('./lib/byte-utils').ByteUtils,
     NumberUtils: () => require('./lib/number-utils').NumberUtils,
-    Timestamp: () => require('./lib/types/timestamp').Timestamp,
-    Decimal128: () => require('./lib/types/decimal128').Decimal128,
-    Code: () => require('./lib/types/code').Code,
-    BSONRegExp: () => require('./lib/types/bson-regexp').BSONRegExp,
-    BSONSymbol: () => require('./lib/types/bson-symbol').BSONSymbol,
-    DBRef: () => require('./lib/types/dbref').DBRef,
-    MinKey: () => require('./lib/types/min-max-key').MinKey,
-    MaxKey: () => require('./lib/types/min-max-key').MaxKey,
-    DBPointer: () => require('./lib/types/deprecated').DBPointer,
-    BSONUndefined: () => require('./lib/types/deprecated').BSONUndefined,
     decodeStream: () => require('./lib/stream').decodeStream,
     encodeStream: () => require('./lib/stream').encodeStream,
     get: () => require('./lib/lookup').get,
@@ -58,6 +48,9 @@ const LAZY_EXPORTS = {
     LazyDocument: () => require('./lib/lazy').LazyDocument,
     EJSON: () => require('./lib/ejson').EJSON,
 };
+// the types stored data rarely holds (the decoder loads them with the first such value)
+const RARE_TYPES = ['Timestamp', 'Decimal128', 'Code', 'BSONRegExp', 'BSONSymbol', 'DBRef', 'MinKey', 'MaxKey', 'DBPointer', 'BSONUndefined'];
+for (const name of RARE_TYPES) LAZY_EXPORTS[name] = () => require('./lib/types')[name];
 for (const name of Object.keys(LAZY_EXPORTS)) {
     Object.defineProperty(qbson, name, {
         enumerable: true,

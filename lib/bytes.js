@@ -106,31 +106,20 @@ function copyBytes(from, fromStart, fromEnd, to, toPos) {
     const n = fromEnd - fromStart;
     if (n === UUID_LENGTH) {
         copy16(from, fromStart, to, toPos);
-        return toPos + n;
-    }
-    // a byte loop beats TypedArray.set below ~64 bytes (set makes a subarray and calls into C++)
-    if (n <= 64) {
+    } else if (n <= 64) {
+        // a byte loop beats TypedArray.set below ~64 bytes (set calls into C++)
         for (let i = 0; i < n; i++) to[toPos + i] = from[fromStart + i];
     } else {
-        to.set(fromStart === 0 && fromEnd === from.length ? from : from.subarray(fromStart, fromEnd), toPos);
+        // a plain Uint8Array view costs less to make than a Buffer's subarray
+        to.set(fromStart === 0 && fromEnd === from.length ? from : new Uint8Array(from.buffer, from.byteOffset + fromStart, n), toPos);
     }
     return toPos + n;
 }
 
-// A new Buffer holding buf[start, end) (decoded Binary and Decimal128 values). Short
-// ones byte by byte; longer ones through a plain Uint8Array view, which costs less
-// to make than buf.subarray's Buffer.
-const BYTEWISE_COPY_MAX = 16;
+// A new Buffer holding buf[start, end) (decoded Binary and Decimal128 values).
 function copyToNewBuffer(buf, start, end) {
-    const length = end - start;
-    const bytes = Buffer.allocUnsafe(length);
-    if (length === UUID_LENGTH) {
-        copy16(buf, start, bytes, 0);
-    } else if (length <= BYTEWISE_COPY_MAX) {
-        for (let i = 0; i < length; i++) bytes[i] = buf[start + i];
-    } else {
-        bytes.set(new Uint8Array(buf.buffer, buf.byteOffset + start, length));
-    }
+    const bytes = Buffer.allocUnsafe(end - start);
+    copyBytes(buf, start, end, bytes, 0);
     return bytes;
 }
 

@@ -16,26 +16,18 @@ const { Int32 } = require('./types/int32');
 const { Double } = require('./types/double');
 const { WideObject, setField } = require('./wide-object');
 
-// The classes of the types that stored data rarely holds, and the element scanner
-// (for raw documents), are loaded with the first value that needs them: then
-// require('qbson') loads 9 files fewer.
-let rareTypes = null;
-function rare() {
-    if (rareTypes === null) {
-        rareTypes = Object.assign(
-            {},
-            require('./types/timestamp'),
-            require('./types/decimal128'),
-            require('./types/code'),
-            require('./types/bson-regexp'),
-            require('./types/bson-symbol'),
-            require('./types/dbref'),
-            require('./types/min-max-key'),
-            require('./types/deprecated'),
-        );
-    }
-    return rareTypes;
+// Modules decode needs only now and then, loaded when first needed and kept
+// (require() takes about a microsecond, as long as a small projection):
+// lib/projection.js builds on this module; the element scanner checks raw
+// documents; lib/types holds the classes of the types stored data rarely holds.
+// require('qbson') then loads 9 files fewer.
+function loadWhenNeeded(load) {
+    let loaded = null;
+    return () => (loaded === null ? (loaded = load()) : loaded);
 }
+const projection = loadWhenNeeded(() => require('./projection'));
+const elements = loadWhenNeeded(() => require('./elements'));
+const rare = loadWhenNeeded(() => require('./types'));
 
 // An int64 decodes to a number when it is exactly representable (bson's rule).
 // bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
@@ -230,21 +222,6 @@ function checkRoot(dec, index, opts) {
         throw dec.fail(`document length ${size} does not match the ${dec.buf.length - index} bytes given`, index);
     }
     return size;
-}
-
-// lib/projection.js builds on this module, so it is loaded when first needed
-// (and kept: require() takes about a microsecond, as long as a small projection);
-// so is the element scanner, for raw documents
-let projectionModule = null;
-function projection() {
-    if (projectionModule === null) projectionModule = require('./projection');
-    return projectionModule;
-}
-
-let elementsModule = null;
-function elements() {
-    if (elementsModule === null) elementsModule = require('./elements');
-    return elementsModule;
 }
 
 // Every document stored back to back in buf.
