@@ -8,10 +8,6 @@ const { makeOnDemand, ...compat } = require('./lib/compat');
 const { BSONError, BSONVersionError, BSONRuntimeError, BSONOffsetError } = require('./lib/errors');
 const { BSONValue } = require('./lib/types/bson-value');
 const { ObjectId } = require('./lib/types/objectid');
-const { Binary, UUID } = require('./lib/types/binary');
-const { Long } = require('./lib/types/long');
-const { Int32 } = require('./lib/types/int32');
-const { Double } = require('./lib/types/double');
 
 const qbson = {
     encode,
@@ -25,11 +21,6 @@ const qbson = {
     BSONOffsetError,
     BSONValue,
     ObjectId,
-    Binary,
-    UUID,
-    Long,
-    Int32,
-    Double,
 };
 
 // Streams, Extended JSON, reading in place, the rarer types and bson's utility
@@ -47,6 +38,11 @@ const LAZY_EXPORTS = {
     lazy: () => require('./lib/lazy').lazy,
     LazyDocument: () => require('./lib/lazy').LazyDocument,
     EJSON: () => require('./lib/ejson').EJSON,
+    Binary: () => require('./lib/types/binary').Binary,
+    UUID: () => require('./lib/types/binary').UUID,
+    Long: () => require('./lib/types/long').Long,
+    Int32: () => require('./lib/types/int32').Int32,
+    Double: () => require('./lib/types/double').Double,
 };
 // the types stored data rarely holds (the decoder loads them with the first such value)
 const RARE_TYPES = ['Timestamp', 'Decimal128', 'Code', 'BSONRegExp', 'BSONSymbol', 'DBRef', 'MinKey', 'MaxKey', 'DBPointer', 'BSONUndefined'];

@@ -10,17 +10,14 @@ const { option } = require('./options');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer } = require('./bytes');
 const { readUtf8, readKey } = require('./utf8');
 const { ObjectId } = require('./types/objectid');
-const { Binary, UUID } = require('./types/binary');
-const { Long } = require('./types/long');
-const { Int32 } = require('./types/int32');
-const { Double } = require('./types/double');
 const { WideObject, setField } = require('./wide-object');
 
 // Modules decode needs only now and then, loaded when first needed and kept
 // (require() takes about a microsecond, as long as a small projection):
 // lib/projection.js builds on this module; the element scanner checks raw
 // documents; lib/types holds the classes of the types stored data rarely holds.
-// require('qbson') then loads 9 files fewer.
+// Binary, Long, Int32 and Double are loaded alone, with their first value.
+// require('qbson') then loads 13 files fewer.
 function loadWhenNeeded(load) {
     let loaded = null;
     return () => (loaded === null ? (loaded = load()) : loaded);
@@ -28,6 +25,10 @@ function loadWhenNeeded(load) {
 const projection = loadWhenNeeded(() => require('./projection'));
 const elements = loadWhenNeeded(() => require('./elements'));
 const rare = loadWhenNeeded(() => require('./types'));
+const binaryTypes = loadWhenNeeded(() => require('./types/binary'));
+const longType = loadWhenNeeded(() => require('./types/long').Long);
+const int32Type = loadWhenNeeded(() => require('./types/int32').Int32);
+const doubleType = loadWhenNeeded(() => require('./types/double').Double);
 
 // An int64 decodes to a number when it is exactly representable (bson's rule).
 // bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
@@ -307,7 +308,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
                 case C.BSON_DOUBLE:
                     if (end - pos < 8) throw truncatedValue(dec, 'double', pos, 8, end);
                     value = readDoubleLE(buf, pos);
-                    if (!dec.promoteValues) value = new Double(value);
+                    if (!dec.promoteValues) value = new (doubleType())(value);
                     pos += 8;
                     break;
                 case C.BSON_STRING: {
@@ -361,7 +362,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
                 case C.BSON_INT32:
                     if (end - pos < 4) throw truncatedValue(dec, 'int32', pos, 4, end);
                     value = readInt32LE(buf, pos);
-                    if (!dec.promoteValues) value = new Int32(value);
+                    if (!dec.promoteValues) value = new (int32Type())(value);
                     pos += 4;
                     break;
                 case C.BSON_INT64:
@@ -542,7 +543,7 @@ function readInt64(dec, buf, pos) {
     if (dec.promoteLongs && dec.promoteValues && high >= MIN_SAFE_HIGH && (high < MAX_SAFE_HIGH || (high === MAX_SAFE_HIGH && readInt32LE(buf, pos) === 0))) {
         return readInt64AsNumberLE(buf, pos);
     }
-    return Long.fromBits(readInt32LE(buf, pos), high, false);
+    return longType().fromBits(readInt32LE(buf, pos), high, false);
 }
 
 function readBinary(dec, pos, end) {
@@ -561,6 +562,7 @@ function readBinary(dec, pos, end) {
         len = inner;
     }
     if (dec.promoteBuffers && dec.promoteValues) return Buffer.from(buf.subarray(start, start + len));
+    const { Binary, UUID } = binaryTypes();
     if (subtype === C.BINARY_UUID && len === UUID_BYTE_LENGTH) return UUID.fromBytes(buf, start, start + len);
     return Binary.fromBytes(buf, start, start + len, subtype);
 }

@@ -10,7 +10,6 @@ const { option } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView } = require('./bytes');
 const { writeUtf8, writeCString, writeKey, startKeySequence } = require('./utf8');
-const { validateBinaryVector } = require('./types/binary');
 const { StringBatch } = require('./string-batch');
 const { setField } = require('./wide-object');
 
@@ -589,7 +588,7 @@ function writeTypedElement(enc, pos, key, value, tag, isArrayIndex, converted) {
             if ((!converted && typeof value.toBSON === 'function') || value[VERSION_MARK] !== C.BSON_MAJOR_VERSION) {
                 return writeCheckedTyped(enc, pos, key, value, tag, converted, isArrayIndex);
             }
-            if (value.sub_type === C.BINARY_VECTOR) validateBinaryVector(value);
+            if (value.sub_type === C.BINARY_VECTOR) require('./types/binary').validateBinaryVector(value);
             return writeBinary(enc, pos, key, value.buffer, value.position, value.sub_type, isArrayIndex);
         case 'Code':
             if ((!converted && typeof value.toBSON === 'function') || value[VERSION_MARK] !== C.BSON_MAJOR_VERSION) {

@@ -32,9 +32,12 @@ describe('loading', function () {
         'lib/types/bson-symbol.js', 'lib/types/dbref.js', 'lib/types/min-max-key.js', 'lib/types/deprecated.js',
         'lib/size.js', 'lib/elements.js', 'lib/byte-utils.js', 'lib/number-utils.js'];
 
+    // the classes of values decoded only with some data or options
+    const ON_FIRST_VALUE = ['lib/types/binary.js', 'lib/types/long.js', 'lib/types/int32.js', 'lib/types/double.js'];
+
     it('require("qbson") leaves streams, Extended JSON, reading in place, the rarer types and crypto unloaded', function () {
         const { own, builtins } = loadedAfter("const q = require('.'); q.decode(q.encode({ a: 1, b: 'x', c: [1.5], d: new q.ObjectId('64b7f0c2a1b2c3d4e5f60718'), e: new Date() }));");
-        for (const file of ['lib/stream.js', 'lib/ejson.js', 'lib/lookup.js', 'lib/lazy.js', 'lib/projection.js', ...RARE]) {
+        for (const file of ['lib/stream.js', 'lib/ejson.js', 'lib/lookup.js', 'lib/lazy.js', 'lib/projection.js', ...RARE, ...ON_FIRST_VALUE]) {
             assert.ok(!own.includes(file), `${file} was loaded`);
         }
         assert.ok(own.includes('lib/encode.js') && own.includes('lib/decode.js'));
@@ -69,5 +72,20 @@ describe('loading', function () {
             const bytes = Buffer.from('13000000' + '117400' + '0200000001000000' + '7f6d00' + '00', 'hex');
             const doc = q.decode(bytes);
             if (!(doc.t instanceof q.Timestamp) || !(doc.m instanceof q.MaxKey)) throw new Error('classes');`);
+    });
+
+    it('Binary, UUID, Long, Int32 and Double load with their first decoded value and are the exported classes', function () {
+        const { own } = loadedAfter(`const q = require('.');
+            // {b: Binary(subtype 0, 'ab'), u: UUID, l: 2^60, i: 7, d: 1.5}, written out by hand
+            const bytes = Buffer.from('44000000' + '05620002000000006162' + '0575001000000004' + '00112233445566778899aabbccddeeff' +
+                '126c00' + '0000000000000010' + '10690007000000' + '016400' + '000000000000f83f' + '00', 'hex');
+            const doc = q.decode(bytes, { promoteValues: false });
+            const plain = q.decode(bytes);
+            if (!(doc.b instanceof q.Binary) || !(doc.u instanceof q.UUID) || !(plain.u instanceof q.UUID)) throw new Error('binary classes');
+            if (!(doc.l instanceof q.Long) || !(plain.l instanceof q.Long) || !(doc.i instanceof q.Int32) || !(doc.d instanceof q.Double)) {
+                throw new Error('number classes');
+            }
+            if (q.BSON.Long !== q.Long || q.BSON.Binary !== q.Binary || plain.i !== 7 || plain.d !== 1.5) throw new Error('exports');`);
+        for (const file of ON_FIRST_VALUE) assert.ok(own.includes(file), `\${file} was not loaded`);
     });
 });
