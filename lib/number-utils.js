@@ -3,10 +3,7 @@
 // bson@7's NumberUtils: fixed-size little-endian numbers read from and written
 // to any Uint8Array at an offset. Like bson's, these do no bounds checks.
 
-const ieeeFloat = require('ieee-float');
-const { readInt32LE, readUint32LE, writeInt32LE, readBigInt64LE, writeBigInt64LE } = require('./bytes');
-
-const isBigEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 0;
+const { BIG_ENDIAN_HOST, readInt32LE, readUint32LE, writeInt32LE, readDoubleLE, writeDoubleLE, readBigInt64LE, writeBigInt64LE } = require('./bytes');
 
 // bson's contract: a negative size is a RangeError (its callers turn it into a BSONError)
 function getNonnegativeInt32LE(source, offset) {
@@ -28,20 +25,17 @@ function setInt32BE(destination, offset, value) {
 }
 
 const NumberUtils = Object.freeze({
-    isBigEndian,
+    isBigEndian: BIG_ENDIAN_HOST,
     getNonnegativeInt32LE,
     getInt32LE: readInt32LE,
     getUint32LE: readUint32LE,
     getUint32BE,
     getBigInt64LE: readBigInt64LE,
-    getFloat64LE: (source, offset) => ieeeFloat.readDoubleLE(source, offset),
+    getFloat64LE: readDoubleLE,
     setInt32BE,
     setInt32LE: (destination, offset, value) => writeInt32LE(destination, offset, value) - offset,
     setBigInt64LE: (destination, offset, value) => writeBigInt64LE(destination, offset, value) - offset,
-    setFloat64LE: (destination, offset, value) => {
-        ieeeFloat.writeDoubleLE(destination, value, offset);
-        return 8;
-    },
+    setFloat64LE: (destination, offset, value) => writeDoubleLE(destination, offset, value) - offset,
 });
 
 module.exports = { NumberUtils };

@@ -4,10 +4,7 @@ const { randomBytes } = require('../random');
 const { BSONValue } = require('./bson-value');
 const { BSONError, withArticle } = require('../errors');
 const { option } = require('../options');
-const { copyToNewBuffer } = require('../bytes');
-
-// whether this machine keeps numbers big-endian (a Uint32Array's bytes are in its order)
-const BIG_ENDIAN_HOST = new Uint8Array(new Uint32Array([1]).buffer)[0] === 0;
+const { BIG_ENDIAN_HOST, copyToNewBuffer } = require('../bytes');
 
 const UUID_NO_DASHES = /^[0-9a-f]{32}$/i;
 const UUID_DASHES = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
