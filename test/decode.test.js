@@ -199,6 +199,27 @@ describe('decode', function () {
             assert.deepStrictEqual(first.b, [3, 4]);
             assert.strictEqual(long.a[0], 0.5);
         });
+        it('doubles and int32s read exactly in documents around the 2,048 bytes where a DataView is used, at any byte offset', function () {
+            const values = [1.5, -0, NaN, Infinity, -Infinity, 5e-324, -Number.MAX_VALUE, 2 ** 53 + 2, 0.1];
+            const ints = [0, -1, 2 ** 31 - 1, -(2 ** 31), 12345];
+            for (const size of [2000, 2047, 2048, 2049, 9000]) {
+                const doc = { d: 0.25, pad: '', nested: { arr: values, ints, pairs: [[1.25, -2.5], [3, 4.5]], x: -7.75 }, last: values };
+                const base = bson.serialize(doc).length;
+                doc.pad = 'p'.repeat(size - base);
+                const bytes = bson.serialize(doc);
+                assert.strictEqual(bytes.length, size);
+                for (const offset of [0, 1, 3, 7]) {
+                    const memory = new ArrayBuffer(size + 16);
+                    const view = new Uint8Array(memory, offset, size);
+                    view.set(bytes);
+                    const expected = normalize(bson.deserialize(bytes));
+                    assert.deepStrictEqual(normalize(qbson.decode(view)), expected, `size ${size} offset ${offset}`);
+                    assert.deepStrictEqual(normalize(qbson.decode(Buffer.from(memory, offset, size))), expected);
+                    assert.deepStrictEqual(normalize(qbson.decodeAll(Buffer.from(memory, offset, size))), [expected]);
+                    assert.ok(Object.is(qbson.decode(view).nested.arr[1], -0));
+                }
+            }
+        });
         it('with promoteValues false the numbers stay Double and Int32', function () {
             const doc = qbson.decode(qbson.encode({ a: [1, 2.5] }), { promoteValues: false });
             assert.ok(doc.a[0] instanceof qbson.Int32 && doc.a[1] instanceof qbson.Double);
