@@ -187,6 +187,34 @@ describe('encode', function () {
         });
     });
 
+    describe('arrays that are not plain', function () {
+        // the bytes of {a: value, ...}, or the class of the error thrown (qbson's messages say more)
+        function outcome(encode, value) {
+            try {
+                return hex(encode({ a: value, b: [value, [value]] }));
+            } catch (err) {
+                return err.constructor.name;
+            }
+        }
+        it('an array given the prototype of a Date, RegExp, typed array, Map or none, or subclassed, is written or refused as bson does', function () {
+            class Numbers extends Array {}
+            const protos = [Date.prototype, RegExp.prototype, Uint8Array.prototype, Map.prototype, Object.prototype, null, Numbers.prototype];
+            for (const proto of protos) {
+                const make = () => Object.setPrototypeOf([1, 2.5, 'x'], proto);
+                assert.strictEqual(outcome(qbson.encode, make()), outcome(bson.serialize, make()), String(proto && proto.constructor.name));
+            }
+            assert.strictEqual(outcome(qbson.encode, Numbers.from([1, 2])), outcome(bson.serialize, Numbers.from([1, 2])));
+        });
+        it('an array with its own constructor, toBSON or _bsontype is written as bson writes it', function () {
+            const withConstructor = Object.assign([1, 2], { constructor: Date });
+            const withToBSON = Object.assign([1, 2], { toBSON: () => ({ replaced: true }) });
+            const withTag = Object.assign([1, 2], { _bsontype: 'Nothing' });
+            for (const value of [withConstructor, withToBSON, withTag]) {
+                assert.strictEqual(outcome(qbson.encode, value), outcome(bson.serialize, value));
+            }
+        });
+    });
+
     describe('which keys of an object are written', function () {
         // objects of 1, 2, 19 and 20 keys (the field-walking strategies change at 2 and 20)
         function withKeys(n, proto) {
