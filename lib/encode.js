@@ -270,7 +270,12 @@ function writeDocument(enc, pos, obj, key, self, toBSONChecked) {
     // chosen per container: a test in writeElement itself costs deep_bson 10% more instructions
     const write = enc.primitiveToBSON ? writeConvertedElement : writeElement;
     if (Array.isArray(obj)) {
-        for (let i = 0; i < obj.length; i++) pos = write(enc, pos, i, obj[i], true);
+        // numbers straight to their writer: GeoJSON coordinates, vectors, series
+        const numbersDirect = write === writeElement;
+        for (let i = 0; i < obj.length; i++) {
+            const value = obj[i];
+            pos = numbersDirect && typeof value === 'number' ? writeNumberElement(enc, pos, i, value, true) : write(enc, pos, i, value, true);
+        }
     } else if (obj instanceof Map) {
         for (const entry of obj) {
             const k = entry[0];
@@ -402,15 +407,7 @@ function writeElement(enc, pos, key, value, isArrayIndex) {
     // an if-chain of typeof tests, not a switch: V8 turns each test into an inline
     // type check, where a switch calls its Typeof builtin for every element
     if (typeof value === 'string') return writeStringElement(enc, pos, C.BSON_STRING, key, value, isArrayIndex);
-    if (typeof value === 'number') {
-        // int32 when an integer in range and not -0, as bson@7
-        if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
-            pos = writeElementHeader(enc, pos, C.BSON_INT32, key, isArrayIndex, 4);
-            return writeInt32ViewLE(enc.view, pos, value);
-        }
-        pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
-        return writeDoubleViewLE(enc.view, pos, value);
-    }
+    if (typeof value === 'number') return writeNumberElement(enc, pos, key, value, isArrayIndex);
     if (typeof value === 'object') {
         if (value === null) return writeElementHeader(enc, pos, C.BSON_NULL, key, isArrayIndex, 0);
         // the tag first (read once: on bson's classes it is a prototype getter); a
@@ -426,6 +423,16 @@ function writeElement(enc, pos, key, value, isArrayIndex) {
         return pos + 1;
     }
     return writeOtherElement(enc, pos, key, value, isArrayIndex);
+}
+
+// int32 when an integer in range and not -0, as bson@7; else a double
+function writeNumberElement(enc, pos, key, value, isArrayIndex) {
+    if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
+        pos = writeElementHeader(enc, pos, C.BSON_INT32, key, isArrayIndex, 4);
+        return writeInt32ViewLE(enc.view, pos, value);
+    }
+    pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
+    return writeDoubleViewLE(enc.view, pos, value);
 }
 
 // undefined, bigint, function and symbol
