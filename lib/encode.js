@@ -274,7 +274,7 @@ function writeDocument(enc, pos, obj, key, self, toBSONChecked) {
         const numbersDirect = write === writeElement;
         for (let i = 0; i < obj.length; i++) {
             const value = obj[i];
-            pos = numbersDirect && typeof value === 'number' ? writeNumberElement(enc, pos, i, value, true) : write(enc, pos, i, value, true);
+            pos = numbersDirect && typeof value === 'number' ? writeIndexedNumber(enc, pos, i, value) : write(enc, pos, i, value, true);
         }
     } else if (obj instanceof Map) {
         for (const entry of obj) {
@@ -407,7 +407,14 @@ function writeElement(enc, pos, key, value, isArrayIndex) {
     // an if-chain of typeof tests, not a switch: V8 turns each test into an inline
     // type check, where a switch calls its Typeof builtin for every element
     if (typeof value === 'string') return writeStringElement(enc, pos, C.BSON_STRING, key, value, isArrayIndex);
-    if (typeof value === 'number') return writeNumberElement(enc, pos, key, value, isArrayIndex);
+    if (typeof value === 'number') {
+        if (storesAsInt32(value)) {
+            pos = writeElementHeader(enc, pos, C.BSON_INT32, key, isArrayIndex, 4);
+            return writeInt32ViewLE(enc.view, pos, value);
+        }
+        pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
+        return writeDoubleViewLE(enc.view, pos, value);
+    }
     if (typeof value === 'object') {
         if (value === null) return writeElementHeader(enc, pos, C.BSON_NULL, key, isArrayIndex, 0);
         // the tag first (read once: on bson's classes it is a prototype getter); a
@@ -425,13 +432,21 @@ function writeElement(enc, pos, key, value, isArrayIndex) {
     return writeOtherElement(enc, pos, key, value, isArrayIndex);
 }
 
-// int32 when an integer in range and not -0, as bson@7; else a double
-function writeNumberElement(enc, pos, key, value, isArrayIndex) {
-    if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
-        pos = writeElementHeader(enc, pos, C.BSON_INT32, key, isArrayIndex, 4);
+// A number is an int32 when an integer in range and not -0, as in bson@7; else a double.
+function storesAsInt32(value) {
+    return (value | 0) === value && (value !== 0 || 1 / value > 0);
+}
+
+// A number in an array, from writeDocument's loop, which calls this directly
+// rather than through writeElement's chain of typeof tests: double_array and
+// int32_array encode 1.2-1.3x faster. (Called from writeElement too, the call
+// was not inlined once other shapes had run: object encode lost 4-7%.)
+function writeIndexedNumber(enc, pos, index, value) {
+    if (storesAsInt32(value)) {
+        pos = writeIndexHeader(enc, pos, C.BSON_INT32, index, 4);
         return writeInt32ViewLE(enc.view, pos, value);
     }
-    pos = writeElementHeader(enc, pos, C.BSON_DOUBLE, key, isArrayIndex, 8);
+    pos = writeIndexHeader(enc, pos, C.BSON_DOUBLE, index, 8);
     return writeDoubleViewLE(enc.view, pos, value);
 }
 
@@ -705,4 +720,4 @@ function resumeStringBatching() {
     if (idleEncoder !== null) idleEncoder.strings.resume();
 }
 
-module.exports = { encode, encodeInto, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, resumeStringBatching, primitivesHaveToBSON };
+module.exports = { encode, encodeInto, storesAsInt32, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, resumeStringBatching, primitivesHaveToBSON };

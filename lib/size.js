@@ -8,7 +8,7 @@ const { BSONError, isStackOverflow } = require('./errors');
 const { option } = require('./options');
 const { utf8Length } = require('./utf8');
 const { ContainerStack } = require('./container-stack');
-const { checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, primitivesHaveToBSON } = require('./encode');
+const { checkRoot, storesAsInt32, regExpFlags, isAnyArrayBuffer, dbrefDocument, primitivesHaveToBSON } = require('./encode');
 
 class Measurer extends ContainerStack {
     constructor(opts) {
@@ -77,7 +77,7 @@ function convertedValueSize(m, key, value, isArrayIndex) {
         case 'string':
             return stringSize(value);
         case 'number':
-            return (value | 0) === value && (value !== 0 || 1 / value > 0) ? 4 : 8;
+            return storesAsInt32(value) ? 4 : 8;
         case 'boolean':
             return 1;
         case 'bigint':
