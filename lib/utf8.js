@@ -6,12 +6,10 @@
 const { isUtf8 } = require('buffer');
 const { BIG_ENDIAN_HOST } = require('./bytes');
 
-// Below these lengths a JavaScript loop beats the native call's fixed cost (CPU
+// Below this length a JavaScript loop beats the native call's fixed cost (CPU
 // time per ASCII string, this project's machine): encode 25 ns vs 100 ns at 8
-// chars, 56 vs 91 at 24, 127 vs 132 at 32; decode 133 vs 134 at 8 bytes,
-// 307 vs 140 at 16.
+// chars, 56 vs 91 at 24, 127 vs 132 at 32.
 const SHORT_ENCODE_LENGTH = 24;
-const SHORT_DECODE_LENGTH = 8;
 
 // Byte length of a string in UTF-8.
 function utf8Length(str) {
@@ -109,16 +107,16 @@ function readUtf8(buf, start, end, validate) {
         let bits = 0;
         for (let i = start; i < end; i++) bits |= buf[i];
         if (bits < 0x80) return asciiString(buf, start, len);
-        if (len <= SHORT_DECODE_LENGTH) return readShortUtf8(buf, start, end, validate);
     } else if (!looksNonAscii(buf, start, end)) {
         return readUtf8Native(buf, start, end, validate);
     }
     return readNonAsciiUtf8(buf, start, end, validate);
 }
 
-// Text of more than SHORT_DECODE_LENGTH bytes, not all ASCII.
+// Text that is not all ASCII, decoded in JavaScript (see wellFormedUtf8); anything
+// not well-formed goes to the native path, which validates or replaces.
 function readNonAsciiUtf8(buf, start, end, validate) {
-    const str = BIG_ENDIAN_HOST ? undefined : readTextUtf8(buf, start, end);
+    const str = wellFormedUtf8(buf, start, end);
     return str === undefined ? readUtf8Native(buf, start, end, validate) : str;
 }
 
@@ -158,54 +156,21 @@ function asciiString8(buf, s, len) {
     }
 }
 
-// Short multi-byte text decoded in JavaScript: a fraction of the cost of
-// isUtf8 + utf8Slice at this size. Anything not well-formed goes to the native
-// path, which validates or replaces.
-function readShortUtf8(buf, start, end, validate) {
-    const str = wellFormedUtf8(buf, start, end);
-    return str === undefined ? readUtf8Native(buf, start, end, validate) : str;
-}
-
-// buf[start, end) decoded if it is well-formed UTF-8; undefined if anything is
-// not (overlong, surrogate, above U+10FFFF, truncated).
-function wellFormedUtf8(buf, start, end) {
-    let str = '';
-    let i = start;
-    while (i < end) {
-        const c = buf[i];
-        if (c < 0x80) {
-            str += String.fromCharCode(c);
-            i += 1;
-        } else if (c >= 0xc2 && c < 0xe0 && i + 1 < end && (buf[i + 1] & 0xc0) === 0x80) {
-            str += String.fromCharCode(((c & 0x1f) << 6) | (buf[i + 1] & 0x3f));
-            i += 2;
-        } else if (c >= 0xe0 && c < 0xf0 && i + 2 < end && (buf[i + 1] & 0xc0) === 0x80 && (buf[i + 2] & 0xc0) === 0x80) {
-            const cp = ((c & 0x0f) << 12) | ((buf[i + 1] & 0x3f) << 6) | (buf[i + 2] & 0x3f);
-            if (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000)) return undefined;
-            str += String.fromCharCode(cp);
-            i += 3;
-        } else if (c >= 0xf0 && c < 0xf5 && i + 3 < end && (buf[i + 1] & 0xc0) === 0x80 && (buf[i + 2] & 0xc0) === 0x80 && (buf[i + 3] & 0xc0) === 0x80) {
-            const cp = ((c & 0x07) << 18) | ((buf[i + 1] & 0x3f) << 12) | ((buf[i + 2] & 0x3f) << 6) | (buf[i + 3] & 0x3f);
-            if (cp < 0x10000 || cp > 0x10ffff) return undefined;
-            str += String.fromCharCode(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
-            i += 4;
-        } else {
-            return undefined;
-        }
-    }
-    return str;
-}
-
 // Text that is not ASCII is decoded here into UTF-16 code units and made a string
-// by one native copy: 484 bytes of Japanese, Russian and emoji in 644 ns against
-// 2,061 ns through utf8Slice, as V8 decodes such text twice (to size the string,
-// then to fill it) at ~2 ns a byte each time. A string whose first or middle bytes
-// are ASCII goes to utf8Slice, which copies ASCII quickly; so does text on a
-// big-endian machine, where the code units' bytes are not in UTF-16LE order.
+// by one native copy: 484 bytes of Japanese, Russian and emoji in 0.75 us against
+// 2.0 us through utf8Slice, as V8 decodes such text twice (to size the string,
+// then to fill it) at ~2 ns a byte each time. Up to 8 units make their string by
+// one String.fromCharCode call instead (15 bytes of Japanese in 48 ns against 83 ns
+// through the copy). A longer string whose first or middle bytes are ASCII goes
+// to utf8Slice, which copies ASCII quickly.
 const TEXT_SCRATCH_UNITS = 65536;
 const textUnits = new Uint16Array(TEXT_SCRATCH_UNITS);
 const textUnitBytes = Buffer.from(textUnits.buffer);
 const textLatin1 = Buffer.allocUnsafeSlow(TEXT_SCRATCH_UNITS);
+const MAX_UNITS_CALL_LENGTH = 8;
+const UNITS_PER_CALL = 4096;
+// whether the units decodeUtf8Units wrote last include one above U+00FF
+let textUnitsWide = false;
 
 // Whether buf[start, end) (17 bytes or more) looks like text to decode in
 // JavaScript: non-ASCII among its first four or its middle four bytes.
@@ -214,9 +179,18 @@ function looksNonAscii(buf, start, end) {
     return (buf[start] | buf[start + 1] | buf[start + 2] | buf[start + 3] | buf[m] | buf[m + 1] | buf[m + 2] | buf[m + 3]) >= 0x80 && end - start <= TEXT_SCRATCH_UNITS;
 }
 
-// buf[start, end) decoded if it is well-formed UTF-8 (at most TEXT_SCRATCH_UNITS
-// bytes); undefined if anything is not, for the native path to decide.
-function readTextUtf8(buf, start, end) {
+// buf[start, end) (at most TEXT_SCRATCH_UNITS bytes) decoded if it is well-formed
+// UTF-8; undefined if anything is not (overlong, surrogate, above U+10FFFF,
+// truncated), for the native path to decide.
+function wellFormedUtf8(buf, start, end) {
+    const n = decodeUtf8Units(buf, start, end);
+    if (n < 0) return undefined;
+    return n <= MAX_UNITS_CALL_LENGTH ? shortUnitsString(n) : unitsString(n);
+}
+
+// The UTF-16 code units of buf[start, end) into textUnits; their count, or -1 if
+// the bytes are not well-formed UTF-8.
+function decodeUtf8Units(buf, start, end) {
     const units = textUnits;
     let n = 0;
     let bits = 0;
@@ -234,24 +208,56 @@ function readTextUtf8(buf, start, end) {
             i += 2;
         } else if (c >= 0xe0 && c < 0xf0 && i + 2 < end && (buf[i + 1] & 0xc0) === 0x80 && (buf[i + 2] & 0xc0) === 0x80) {
             cp = ((c & 0x0f) << 12) | ((buf[i + 1] & 0x3f) << 6) | (buf[i + 2] & 0x3f);
-            if (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000)) return undefined;
+            if (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000)) return -1;
             i += 3;
         } else if (c >= 0xf0 && c < 0xf5 && i + 3 < end && (buf[i + 1] & 0xc0) === 0x80 && (buf[i + 2] & 0xc0) === 0x80 && (buf[i + 3] & 0xc0) === 0x80) {
             cp = ((c & 0x07) << 18) | ((buf[i + 1] & 0x3f) << 12) | ((buf[i + 2] & 0x3f) << 6) | (buf[i + 3] & 0x3f);
-            if (cp < 0x10000 || cp > 0x10ffff) return undefined;
+            if (cp < 0x10000 || cp > 0x10ffff) return -1;
             units[n++] = 0xd800 + ((cp - 0x10000) >> 10);
             cp = 0xdc00 + ((cp - 0x10000) & 0x3ff);
             i += 4;
         } else {
-            return undefined;
+            return -1;
         }
         units[n++] = cp;
         bits |= cp;
     }
-    if (bits > 0xff) return textUnitBytes.ucs2Slice(0, 2 * n);
-    // Latin-1 text makes a one-byte string, as utf8Slice would
-    for (let k = 0; k < n; k++) textLatin1[k] = units[k];
-    return textLatin1.latin1Slice(0, n);
+    textUnitsWide = bits > 0xff;
+    return n;
+}
+
+// The string of textUnits[0, n), n at most MAX_UNITS_CALL_LENGTH.
+function shortUnitsString(n) {
+    const u = textUnits;
+    const f = String.fromCharCode;
+    switch (n) {
+        case 0: return '';
+        case 1: return f(u[0]);
+        case 2: return f(u[0], u[1]);
+        case 3: return f(u[0], u[1], u[2]);
+        case 4: return f(u[0], u[1], u[2], u[3]);
+        case 5: return f(u[0], u[1], u[2], u[3], u[4]);
+        case 6: return f(u[0], u[1], u[2], u[3], u[4], u[5]);
+        case 7: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6]);
+        default: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7]);
+    }
+}
+
+// The string of textUnits[0, n): one-byte when every unit is below 256, as
+// utf8Slice would make it. ucs2Slice reads UTF-16LE, so a big-endian machine
+// makes it by fromCharCode calls instead.
+function unitsString(n) {
+    if (!textUnitsWide) {
+        for (let k = 0; k < n; k++) textLatin1[k] = textUnits[k];
+        return textLatin1.latin1Slice(0, n);
+    }
+    return BIG_ENDIAN_HOST ? unitsStringByCalls(n) : textUnitBytes.ucs2Slice(0, 2 * n);
+}
+
+function unitsStringByCalls(n) {
+    let str = '';
+    for (let k = 0; k < n; k += UNITS_PER_CALL) str += String.fromCharCode.apply(null, textUnits.subarray(k, Math.min(n, k + UNITS_PER_CALL)));
+    return str;
 }
 
 function readUtf8Native(buf, start, end, validate) {
@@ -412,4 +418,4 @@ function rememberKeyAt(at, key, entry) {
     keySequenceEntries[at] = entry;
 }
 
-module.exports = { utf8Length, writeUtf8, writeCString, writeKey, startKeySequence, readUtf8, readKey, SHORT_ENCODE_LENGTH, SHORT_DECODE_LENGTH };
+module.exports = { utf8Length, writeUtf8, writeCString, writeKey, startKeySequence, readUtf8, readKey, SHORT_ENCODE_LENGTH };
