@@ -64,6 +64,7 @@ function readDoubleFrom(buf, view, pos) {
     return view === null ? readDoubleLE(buf, pos) : view.getFloat64(pos, true);
 }
 
+// A DataView over exactly buf's bytes, for word-sized reads and writes.
 function dataViewOf(buf) {
     return new DataView(buf.buffer, buf.byteOffset, buf.length);
 }

@@ -8,7 +8,7 @@ const C = require('./constants');
 const { BSONError, isStackOverflow, withArticle } = require('./errors');
 const { option } = require('./options');
 const { ContainerStack } = require('./container-stack');
-const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView } = require('./bytes');
+const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView, dataViewOf } = require('./bytes');
 const { writeUtf8, writeCString, writeKey, startKeySequence } = require('./utf8');
 const { StringBatch } = require('./string-batch');
 const { setField } = require('./wide-object');
@@ -78,7 +78,7 @@ class Encoder extends ContainerStack {
         this.buf = buf;
         this.arrayBuffer = buf.buffer;
         this.byteOffset = buf.byteOffset;
-        this.view = new DataView(this.arrayBuffer, this.byteOffset, buf.length);
+        this.view = dataViewOf(buf);
     }
 
     // Encodes from the start of a fresh slab; the old one lives on in its outputs.

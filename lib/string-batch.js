@@ -15,6 +15,7 @@
 
 const C = require('./constants');
 const { SHORT_ENCODE_LENGTH } = require('./utf8');
+const { dataViewOf } = require('./bytes');
 
 // Shorter strings are written by utf8.js's JavaScript loop at once; longer ones
 // by their own native call, where the call costs little next to the copy.
@@ -35,7 +36,7 @@ const MAX_REST_AFTER_NON_ASCII = 1 << 22;
 
 // one scratch buffer for every batch: a batch is written without calling out
 const scratch = Buffer.allocUnsafeSlow(SCRATCH_SIZE);
-const scratchView = new DataView(scratch.buffer, scratch.byteOffset, scratch.length);
+const scratchView = dataViewOf(scratch);
 
 class StringBatch {
     constructor() {
