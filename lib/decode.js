@@ -10,7 +10,8 @@ const { option } = require('./options');
 const { readInt32LE, readUint32LE, readDoubleFrom, dataViewOf, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer } = require('./bytes');
 const { readUtf8, readKey } = require('./utf8');
 const { ObjectId } = require('./types/objectid');
-const { WideObject, setField } = require('./wide-object');
+const { setField } = require('./wide-object');
+const { fieldKeys, fieldValues, buildObject, releaseFields, MAX_SHAPE_FIELDS } = require('./shapes');
 
 // Modules decode needs only now and then, loaded when first needed and kept
 // (require() takes about a microsecond, as long as a small projection):
@@ -46,8 +47,9 @@ const ROLE_SCOPE = 2;
 // of up to 16 fields off the OSR back edge, and longer ones take enough back edges
 // inside runs for V8 to optimize decodeDocument again. Instructions per decode
 // moved by -1% to +2% (object, nested-array, flat, deep, full).
-// A document still going after its first run moves to a WideObject there: {}
-// takes 16 fields one key at a time before V8 makes it a dictionary.
+// A document still going after its first run is staged from there and built at
+// its end (lib/shapes.js): {} takes 16 fields one key at a time before V8 makes it
+// a dictionary, and past that a constructor compiled for its keys is quicker.
 const ELEMENTS_PER_RUN = 16;
 // Making a DataView costs ~70 ns, the cost of ten doubles read without one; from
 // this size up it is at most 1.5% of a decode with no doubles at all.
@@ -249,14 +251,24 @@ function decodeAll(input, opts) {
 // A document of DATA_VIEW_MIN_SIZE bytes or more reads its doubles through a DataView.
 function decodeRoot(dec, start, size) {
     dec.view = size >= DATA_VIEW_MIN_SIZE ? dataViewOf(dec.buf) : null;
+    const stagedFrom = staged.top;
     try {
         return decodeDocument(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT, dec.raw);
     } catch (err) {
+        releaseFields(stagedFrom);
         throw overflowAsBSONError(dec, err, start);
     } finally {
         dec.view = null;
+        staged.top = stagedFrom;
     }
 }
+
+// Documents longer than one run stage their fields (lib/shapes.js) from
+// staged.top, which is kept above every field staged and not yet built: a document
+// inside a value stages above the fields before it, and a decode started from a
+// program's code (a setter on Object.prototype as an object is built,
+// Array[Symbol.species] as a number array is copied) above everything in progress.
+const staged = { top: 0 };
 
 // err, or for running out of stack, the BSONError saying so for the document at start
 function overflowAsBSONError(dec, err, start) {
@@ -269,7 +281,15 @@ function overflowAsBSONError(dec, err, start) {
 // array at `depth`. `to` is the NUL ending their document, or the end of one
 // element the element scanner has checked; then result[0] is its value.
 function decodeElements(dec, from, to, isArray, depth, validate, isRoot, rawDocs) {
-    return decodeDocument(dec, from - 4, to - from + 5, isArray, depth, validate, isRoot ? ROLE_ROOT : ROLE_NESTED, rawDocs);
+    const stagedFrom = staged.top;
+    try {
+        return decodeDocument(dec, from - 4, to - from + 5, isArray, depth, validate, isRoot ? ROLE_ROOT : ROLE_NESTED, rawDocs);
+    } catch (err) {
+        releaseFields(stagedFrom);
+        throw err;
+    } finally {
+        staged.top = stagedFrom;
+    }
 }
 
 // Decodes the document or array of `size` bytes at start; with rawDocs, the
@@ -280,7 +300,10 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
     const end = start + size - 1; // the terminating NUL, already checked
     const isRoot = role === ROLE_ROOT;
     let out = isArray ? objectKeys(NO_KEYS) : {};
-    let widened = isArray;
+    let pastFirstRun = isArray;
+    // past its first run a document's fields are staged: out is null, they are at base..base+count
+    let base = 0;
+    let count = 0;
     // a document whose $-keys are only $ref, $id and $db may be a DBRef
     let dollarKeys = 0;
     let onlyDBRefKeys = true;
@@ -385,15 +408,25 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
             }
 
             if (isArray) out.push(value);
-            else setField(out, key, value);
+            else if (out !== null) setField(out, key, value);
+            else {
+                fieldKeys[base + count] = key;
+                fieldValues[base + count] = value;
+                staged.top = base + ++count;
+            }
         } while (pos < end && --left !== 0);
-        // a document longer than one run goes on in a WideObject (see lib/wide-object.js)
-        if (!widened && pos < end) {
-            out = widen(out);
-            widened = true;
+        if (pos < end && !pastFirstRun) {
+            pastFirstRun = true;
+            base = staged.top;
+            count = stageFields(out, base);
+            out = null;
+        } else if (pos < end && out === null && count >= MAX_SHAPE_FIELDS) {
+            // too many fields for a shape: the rest go on in the object built so far
+            out = buildStaged(base, count);
         }
     } while (pos < end);
     if (pos !== end) throw dec.fail(`last element runs past the end of its ${isArray ? 'array' : 'document'}`, pos);
+    if (out === null) out = buildStaged(base, count);
     if (dollarKeys !== 0 && onlyDBRefKeys && role !== ROLE_SCOPE && isDBRefLike(out)) return toDBRef(out);
     return out;
 }
@@ -634,12 +667,24 @@ function rawDocument(dec, pos, len, depth) {
     return dec.buf.subarray(pos, pos + len);
 }
 
-// The fields decoded so far, moved to a WideObject in the same order.
-function widen(obj) {
-    const wide = new WideObject();
-    const keys = Object.keys(obj);
-    for (let i = 0; i < keys.length; i++) setField(wide, keys[i], obj[keys[i]]);
-    return wide;
+// Stages the fields of obj (a document's first run) from base; returns how many.
+function stageFields(obj, base) {
+    const keys = objectKeys(obj);
+    for (let i = 0; i < keys.length; i++) {
+        fieldKeys[base + i] = keys[i];
+        fieldValues[base + i] = obj[keys[i]];
+    }
+    staged.top = base + keys.length;
+    return keys.length;
+}
+
+// The object of the fields staged at base. The values are dropped from the stage,
+// so that a decoded document does not stay alive there.
+function buildStaged(base, count) {
+    const obj = buildObject(base, count);
+    for (let i = base; i < base + count; i++) fieldValues[i] = undefined;
+    staged.top = base;
+    return obj;
 }
 
 function isDBRefLike(doc) {
