@@ -12,6 +12,7 @@ const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt
 const { writeUtf8, writeCString, writeKey, startKeySequence } = require('./utf8');
 const { StringBatch } = require('./string-batch');
 const { setField } = require('./wide-object');
+const { isAnyArrayBuffer: hasArrayBufferSlot } = require('util').types;
 
 // Documents are encoded into a slab; an output of up to MAX_VIEW_LENGTH bytes is
 // handed out as a view of it, as Buffer.allocUnsafe hands out its pool, and the
@@ -246,8 +247,11 @@ function nonDocumentKind(doc) {
     return isAnyArrayBuffer(doc) ? 'ArrayBuffer' : null;
 }
 
+// A real ArrayBuffer or SharedArrayBuffer of this realm. instanceof answers no
+// cheaply for every nested document; the slot check then refuses an object merely
+// given ArrayBuffer.prototype, which is written as the document it is (as bson writes it).
 function isAnyArrayBuffer(value) {
-    return value instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer);
+    return (value instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer)) && hasArrayBufferSlot(value);
 }
 
 function writeEmptyDocument(enc, pos) {

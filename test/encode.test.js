@@ -196,14 +196,22 @@ describe('encode', function () {
                 return err.constructor.name;
             }
         }
-        it('an array given the prototype of a Date, RegExp, typed array, Map or none, or subclassed, is written or refused as bson does', function () {
+        it('an array given the prototype of a Date, RegExp, typed array, ArrayBuffer, Map or none, or subclassed, is written or refused as bson does', function () {
             class Numbers extends Array {}
-            const protos = [Date.prototype, RegExp.prototype, Uint8Array.prototype, Map.prototype, Object.prototype, null, Numbers.prototype];
+            const protos = [Date.prototype, RegExp.prototype, Uint8Array.prototype, ArrayBuffer.prototype, SharedArrayBuffer.prototype, Map.prototype, Object.prototype, null, Numbers.prototype];
             for (const proto of protos) {
                 const make = () => Object.setPrototypeOf([1, 2.5, 'x'], proto);
                 assert.strictEqual(outcome(qbson.encode, make()), outcome(bson.serialize, make()), String(proto && proto.constructor.name));
             }
             assert.strictEqual(outcome(qbson.encode, Numbers.from([1, 2])), outcome(bson.serialize, Numbers.from([1, 2])));
+        });
+        it('an object given ArrayBuffer\'s prototype is a document, as in bson, not binary data: only a real ArrayBuffer is', function () {
+            for (const proto of [ArrayBuffer.prototype, SharedArrayBuffer.prototype]) {
+                const make = () => Object.setPrototypeOf({ x: 1, length: 2, 0: 7 }, proto);
+                assert.strictEqual(outcome(qbson.encode, make()), outcome(bson.serialize, make()), proto.constructor.name);
+                assert.strictEqual(qbson.calculateObjectSize({ a: make() }), qbson.encode({ a: make() }).length);
+            }
+            assert.deepStrictEqual(qbson.decode(qbson.encode({ a: new Uint8Array([1, 2]).buffer })).a.buffer, Buffer.from([1, 2]));
         });
         it('an array with its own constructor, toBSON or _bsontype is written as bson writes it', function () {
             const withConstructor = Object.assign([1, 2], { constructor: Date });
