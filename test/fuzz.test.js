@@ -209,8 +209,9 @@ function checkInPlace(input, index, plain) {
         return;
     }
     assertSame(normalize(view.value.toObject()), normalize(plain.value), 'lazy(...).toObject() differs from decode');
-    // a DBPointer decodes as a DBRef, which the reference takes for a stored document
-    if (P.hasDBPointer(input)) return;
+    // a DBPointer decodes as a DBRef, which the reference takes for a stored document;
+    // a DBRef whose $ref has a dot loses the stored $ref and $db to the namespace split
+    if (P.hasDBPointer(input) || P.hasDottedRef(input)) return;
     assertSame(keysSorted(normalize(read.value)), keysSorted(normalize(P.storedForm(plain.value))), 'a lazy view read through differs from decode');
     // of a key stored twice, get and projections take the first, decode the last
     if (P.hasDuplicateKeys(input)) return;

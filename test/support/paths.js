@@ -156,4 +156,16 @@ function hasDBPointer(bytes, offset = 0) {
     return false;
 }
 
-module.exports = { navigate, pathsOf, project, storedForm, readAll, hasDuplicateKeys, hasDBPointer, asStored };
+// Whether the (valid) bytes hold a document whose $ref string has a dot: a DBRef
+// made of it splits that namespace into db and collection (as bson's does, over a
+// stored $db), so the stored document cannot be rebuilt from the decoded value.
+function hasDottedRef(bytes, offset = 0) {
+    for (const [type, nameOffset, nameLength, valueOffset, valueLength] of bson.onDemand.parseToElements(bytes, offset)) {
+        const name = Buffer.from(bytes.buffer, bytes.byteOffset + nameOffset, nameLength).toString('latin1');
+        if (type === 0x02 && name === '$ref' && Buffer.from(bytes.buffer, bytes.byteOffset + valueOffset + 4, valueLength - 4).includes(0x2e)) return true;
+        if ((type === 3 || type === 4) && hasDottedRef(bytes, valueOffset)) return true;
+    }
+    return false;
+}
+
+module.exports = { navigate, pathsOf, project, storedForm, readAll, hasDuplicateKeys, hasDBPointer, hasDottedRef, asStored };
