@@ -359,8 +359,10 @@ describe('decode', function () {
             assert.strictEqual(res.status, 0, res.stderr);
             return res.stdout.split('\n').filter((line) => line.includes('=> tenure'));
         };
-        // the premise: the same pairs from array literals are pretenured here
-        const control = decisions('control');
+        // the premise: the same pairs from array literals are pretenured here (V8's
+        // decision follows the heap's growth, and a run now and then makes none: up to 3 tries)
+        let control = [];
+        for (let attempt = 0; attempt < 3 && control.length === 0; attempt++) control = decisions('control');
         if (control.length === 0) {
             it.skip(`${name} (skipped: this V8 did not pretenure the literal pairs of the control, so there is nothing to tell)`);
         } else {
