@@ -18,7 +18,7 @@
 // document cost the small ones more than it saved: 8% on deep_bson, whose
 // documents have two fields.
 
-const { WideObject, MAX_FAST_KEYED_FIELDS, setField } = require('./wide-object');
+const { WideObject, setField } = require('./wide-object');
 
 // Longer documents are built key by key: a constructor's objects hold at most
 // about 250 fields inside them, and wide documents rarely repeat their keys.
@@ -34,6 +34,7 @@ class Shape {
     constructor(hash, keys) {
         this.hash = hash;
         this.keys = keys;
+        // a Shape is made at its second sighting (firstSeen holds the first)
         this.seen = 2;
         // the compiled constructor, once there is one
         this.make = null;
@@ -47,9 +48,8 @@ const firstSeen = new Int32Array(SHAPE_SLOTS);
 // false once the host refuses to compile code from strings (node --disallow-code-generation-from-strings)
 let canCompile = true;
 
-// The object for the `count` fields staged at base.
+// The object for the `count` fields (17 or more) staged at base.
 function buildObject(base, count) {
-    if (count === 0) return {};
     const hash = keysHash(base, count);
     const slot = (hash ^ (hash >>> 12)) & (SHAPE_SLOTS - 1);
     const shape = shapes[slot];
@@ -81,9 +81,9 @@ function hasKeys(keys, base, count) {
     return true;
 }
 
-// as bson builds it: {} for a few fields, a WideObject for more (lib/wide-object.js)
+// key by key, into a WideObject: past 16 fields {} would become a dictionary
 function buildByKeys(base, count) {
-    const obj = count > MAX_FAST_KEYED_FIELDS ? new WideObject() : {};
+    const obj = new WideObject();
     for (let i = base; i < base + count; i++) setField(obj, fieldKeys[i], fieldValues[i]);
     return obj;
 }
