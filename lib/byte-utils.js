@@ -3,6 +3,7 @@
 // bson@7's ByteUtils: the byte helpers it exposes (and the MongoDB driver uses),
 // on Node's Buffer, with qbson's UTF-8 reader behind toUTF8.
 
+const { Buffer } = require('buffer');
 const { randomBytes } = require('./random');
 const { isUint8Array } = require('util').types;
 const { BSONError } = require('./errors');

@@ -4,6 +4,8 @@
 // writer is (buf, pos, value) -> next pos. Callers check bounds first: these
 // helpers never do, so they stay small enough to inline.
 
+const { Buffer } = require('buffer');
+
 const TWO_POW_32 = 4294967296;
 
 function readInt32LE(buf, pos) {

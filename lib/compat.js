@@ -3,6 +3,7 @@
 // bson@7's entry points, with its names, argument orders and return values,
 // over qbson's encoder and decoder.
 
+const { Buffer } = require('buffer');
 const { encode, encodeInto } = require('./encode');
 const { decode } = require('./decode');
 const { BSONError } = require('./errors');

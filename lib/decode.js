@@ -4,6 +4,7 @@
 // checked against the end of its enclosing document before anything is read, so
 // bad input is a BSONError naming the byte offset. Values follow bson@7's deserialize.
 
+const { Buffer } = require('buffer');
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { option } = require('./options');

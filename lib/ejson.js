@@ -12,6 +12,7 @@
 // against its exact shape (spec: missing or extra keys, or a value of the wrong
 // type, is an error), where bson accepts nearly anything.
 
+const { Buffer } = require('buffer');
 const util = require('util');
 const C = require('./constants');
 const { BSONError, BSONRuntimeError, isStackOverflow } = require('./errors');

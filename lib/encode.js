@@ -4,6 +4,7 @@
 // length back-patched when its terminator is written. Type and value rules follow
 // bson@7's serializer so the bytes are identical.
 
+const { Buffer } = require('buffer');
 const C = require('./constants');
 const { BSONError, isStackOverflow, withArticle } = require('./errors');
 const { option } = require('./options');

@@ -5,6 +5,7 @@
 // which also reaches keys that contain dots. Each step keeps its key as UTF-8
 // bytes, so documents are searched by comparing bytes, never by decoding keys.
 
+const { Buffer } = require('buffer');
 const { BSONError } = require('./errors');
 
 // A step of a path: a document key (as text and UTF-8 bytes), and the array

@@ -13,6 +13,7 @@
 // module is loaded with the first one: it takes ~1.1 ms to load, and decodeStream
 // and `import` of qbson's ESM entry (which loads this module) do not need it.
 
+const { Buffer } = require('buffer');
 const { BSONError } = require('./errors');
 const { option } = require('./options');
 const { decode } = require('./decode');

@@ -13,6 +13,7 @@
 // is written early when it is all ASCII; otherwise it waits for the end, and the
 // strings after it are written at once.
 
+const { Buffer } = require('buffer');
 const C = require('./constants');
 const { SHORT_ENCODE_LENGTH } = require('./utf8');
 const { dataViewOf } = require('./bytes');

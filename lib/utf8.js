@@ -3,7 +3,7 @@
 // UTF-8 for the codec: JavaScript loops for short strings, Buffer's native
 // methods for long ones. Lone surrogates become U+FFFD (EF BF BD), as Buffer does.
 
-const { isUtf8 } = require('buffer');
+const { Buffer, isUtf8 } = require('buffer');
 const { BIG_ENDIAN_HOST } = require('./bytes');
 
 // Below this length a JavaScript loop beats the native call's fixed cost (CPU

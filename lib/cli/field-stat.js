@@ -5,6 +5,7 @@
 // BSON types, its smallest and largest value in MongoDB's sort order, and its
 // most frequent values.
 
+const { Buffer } = require('buffer');
 const { EJSON } = require('../ejson');
 
 // values counted apart at most; past this, only those already seen are counted

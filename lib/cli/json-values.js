@@ -7,6 +7,8 @@
 // inside a multi-byte character, so the structural characters are found as bytes.
 // An object split across chunks is gathered in pieces and joined once.
 
+const { Buffer } = require('buffer');
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;

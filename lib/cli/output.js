@@ -7,6 +7,7 @@
 // is removed on failure and on SIGINT/SIGTERM. An output that is the input
 // (the same file, by any name or link) is refused before anything is opened.
 
+const { Buffer } = require('buffer');
 const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');

@@ -1,5 +1,6 @@
 'use strict';
 
+const { Buffer } = require('buffer');
 const { randomBytes } = require('../random');
 const { BSONValue } = require('./bson-value');
 const { BSONError, withArticle } = require('../errors');

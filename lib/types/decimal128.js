@@ -11,6 +11,7 @@
 //   bits 30-29 == 11: infinity (11110...), NaN (11111...), or a coefficient of
 //                     2^113 and up, which exceeds 34 digits and so reads as zero
 
+const { Buffer } = require('buffer');
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 
