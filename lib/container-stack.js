@@ -44,10 +44,15 @@ class ContainerStack {
         for (let i = 0; i < depth; i++) {
             if (stack[i] === value) throw this.cycle(i, key);
         }
-        if (depth > this.maxDepth) throw this.fail(`nesting deeper than maxDepth ${this.maxDepth}`, key, 'ERR_BSON_TOO_DEEP');
+        this.checkDepth(key);
         stack[depth] = value;
         this.keys[depth] = key;
         this.depth = depth + 1;
+    }
+
+    // for a container entered without being put on the stack
+    checkDepth(key) {
+        if (this.depth > this.maxDepth) throw this.fail(`nesting deeper than maxDepth ${this.maxDepth}`, key, 'ERR_BSON_TOO_DEEP');
     }
 
     // the slot is emptied so that no container is kept alive after the call

@@ -268,26 +268,37 @@ function writeEmptyDocument(enc, pos) {
 // is megamorphic where documents of many shapes pass, and without the second one
 // deep_bson and full_bson encode in 3-4% fewer instructions.
 function writeDocument(enc, pos, obj, key, self, toBSONChecked) {
-    enc.enter(self === undefined ? obj : self, key);
     const start = pos;
     enc.ensure(pos, 4);
     pos += 4;
     // chosen per container: a test in writeElement itself costs deep_bson 10% more instructions
     const write = enc.primitiveToBSON ? writeConvertedElement : writeElement;
     if (Array.isArray(obj)) {
-        // numbers straight to their writer: GeoJSON coordinates, vectors, series
-        const numbersDirect = write === writeElement;
-        for (let i = 0; i < obj.length; i++) {
-            const value = obj[i];
-            pos = numbersDirect && typeof value === 'number' ? writeIndexedNumber(enc, pos, i, value) : write(enc, pos, i, value, true);
+        // The numbers an array starts with (GeoJSON coordinates, vectors, series) go
+        // straight to their writer, with the array not yet on the container stack: an
+        // array that holds only numbers cannot be inside itself, so a [lon, lat] pair
+        // skips the cycle check (geojson_polygons encodes in 19-21% fewer instructions).
+        // What follows a value of another type goes through write.
+        let i = 0;
+        if (write === writeElement) {
+            enc.checkDepth(key);
+            for (let value; i < obj.length && typeof (value = obj[i]) === 'number'; i++) pos = writeIndexedNumber(enc, pos, i, value);
+        }
+        if (i < obj.length) {
+            enc.enter(obj, key);
+            for (; i < obj.length; i++) pos = write(enc, pos, i, obj[i], true);
+            enc.leave();
         }
     } else if (obj instanceof Map) {
+        enc.enter(self === undefined ? obj : self, key);
         for (const entry of obj) {
             const k = entry[0];
             if (typeof k !== 'string') throw enc.fail('a Map key must be a string, not ' + typeof k, String(k));
             pos = write(enc, pos, k, entry[1], false);
         }
+        enc.leave();
     } else {
+        enc.enter(self === undefined ? obj : self, key);
         if (!toBSONChecked && typeof obj.toBSON === 'function') {
             obj = obj.toBSON();
             if (obj != null && typeof obj !== 'object') throw enc.fail('toBSON() did not return an object', key);
@@ -302,11 +313,11 @@ function writeDocument(enc, pos, obj, key, self, toBSONChecked) {
                 pos = write(enc, pos, k, obj[k], false);
             }
         }
+        enc.leave();
     }
     enc.ensure(pos, 1);
     enc.buf[pos++] = 0;
     writeInt32ViewLE(enc.view, start, pos - start);
-    enc.leave();
     return pos;
 }
 
@@ -442,9 +453,9 @@ function storesAsInt32(value) {
     return (value | 0) === value && (value !== 0 || 1 / value > 0);
 }
 
-// A number in an array, from writeDocument's loop, which calls this directly
-// rather than through writeElement's chain of typeof tests: double_array and
-// int32_array encode 1.2-1.3x faster. (Called from writeElement too, the call
+// A number an array starts with, from writeDocument's loop, which calls this
+// directly rather than through writeElement's chain of typeof tests: double_array
+// and int32_array encode 1.2-1.3x faster. (Called from writeElement too, the call
 // was not inlined once other shapes had run: object encode lost 4-7%.)
 function writeIndexedNumber(enc, pos, index, value) {
     if (storesAsInt32(value)) {

@@ -312,6 +312,14 @@ describe('encode', function () {
             assertEncodeError(doc, /cyclic.*'a\.b\.0'/);
             assert.throws(() => qbson.calculateObjectSize(doc), qbson.BSONError);
         });
+        it('a cycle through an array whose first elements are numbers, with its path', function () {
+            const pair = [1.5, 2];
+            pair.push(pair);
+            assertEncodeError({ g: pair }, /cyclic.*'g\.2'.*'g'/);
+            const ring = [[0.5, 1], [2, 3]];
+            ring[1].push(ring);
+            assertEncodeError({ r: ring }, /cyclic.*'r\.1\.2'.*'r'/);
+        });
         it('the same object twice (not a cycle) is fine', function () {
             const shared = { x: 1 };
             assertSameAsBson({ a: shared, b: shared, c: [shared, shared] });
@@ -321,6 +329,15 @@ describe('encode', function () {
             for (let i = 0; i < 20; i++) doc = { d: doc };
             assertEncodeError(doc, /maxDepth 10/, { maxDepth: 10 });
             assert.ok(qbson.encode(doc, { maxDepth: 20 }).length > 0);
+        });
+        it('nesting deeper than maxDepth through arrays of numbers, at the same depth as other containers', function () {
+            for (const inner of [[1, 2.5], [], [1, 'x'], { x: 1 }]) {
+                let doc = { leaf: inner };
+                for (let i = 0; i < 10; i++) doc = { d: doc };
+                // the root, 10 levels of d, then the innermost container is one too many
+                assertEncodeError(doc, /maxDepth 10 at key path 'd\.d\.d\.d\.d\.d\.d\.d\.d\.d\.leaf'/, { maxDepth: 10 });
+                assert.deepStrictEqual(qbson.encode(doc, { maxDepth: 11 }), Buffer.from(bson.serialize(doc)));
+            }
         });
         it('a document nested 100,000 levels is a clean error', function () {
             let doc = {};
