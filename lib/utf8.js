@@ -346,8 +346,10 @@ let keySequencePos = 0;
 // looked up in an encode (the sequence's keys do not move lastNumber: its first
 // key past the sequence takes the lookup)
 const START = KEY_TABLE_ENTRIES;
-const nextKeys = new Array(KEY_TABLE_ENTRIES + 1).fill('');
-const nextNumbers = new Int32Array(KEY_TABLE_ENTRIES + 1);
+// made with the table's first key rather than at require, where they took 50 us;
+// no key reaches the successors' path before the sequence has been filled
+let nextKeys = null;
+let nextNumbers = null;
 let lastNumber = START;
 
 // The encoder calls this as each encode begins.
@@ -420,7 +422,7 @@ function writeNewKey(buf, pos, key, at) {
         const reused = keyTableHits >= keyTable.size;
         keyTable.clear();
         keySequenceKeys.fill('');
-        nextKeys.fill('');
+        if (nextKeys !== null) nextKeys.fill('');
         lastNumber = START;
         keyTableNextWord = 0;
         keyTableHits = 0;
@@ -433,6 +435,10 @@ function writeNewKey(buf, pos, key, at) {
     const first = keyTableNextWord;
     for (let i = 0; i < length; i++) keyTableBytes[first * 4 + i] = buf[pos + i];
     keyTableNextWord += words;
+    if (nextKeys === null) {
+        nextKeys = new Array(KEY_TABLE_ENTRIES + 1).fill('');
+        nextNumbers = new Int32Array(KEY_TABLE_ENTRIES + 1);
+    }
     const number = keyTable.size;
     keyEntries[number] = first * 128 + length;
     keyTable.set(key, number);
