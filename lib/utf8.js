@@ -346,8 +346,9 @@ let keySequencePos = 0;
 // looked up in an encode (the sequence's keys do not move lastNumber: its first
 // key past the sequence takes the lookup)
 const START = KEY_TABLE_ENTRIES;
-// made with the table's first key rather than at require, where they took 50 us;
-// no key reaches the successors' path before the sequence has been filled
+// made with the table's first key rather than at require, where they took 50 us
+// (until then there is nothing to predict: 1,024 keys too long for the table fill
+// the sequence without entering it)
 let nextKeys = null;
 let nextNumbers = null;
 let lastNumber = START;
@@ -370,7 +371,7 @@ function writeKey(buf, view, pos, key) {
             keySequencePos = at + 1;
             return writeKeyEntry(view, pos, keySequenceEntries[at]);
         }
-    } else if (nextKeys[lastNumber] === key) {
+    } else if (nextKeys !== null && nextKeys[lastNumber] === key) {
         return writeSuccessorKey(view, pos);
     }
     return writeKeyLookedUp(buf, view, pos, key);

@@ -209,6 +209,13 @@ describe('utf8', function () {
                 }
             }
         });
+        it('writes more than 1,024 keys too long for the table, first thing in a process', function () {
+            // none of them enters the table, so the successors' arrays are still to be made
+            const { fresh, check } = freshKeyWriter();
+            fresh.startKeySequence();
+            for (let n = 0; n < 1100; n++) check('k'.repeat(70) + n, n % 300);
+            for (let n = 0; n < 1100; n++) check('key' + (n % 50), n % 300);
+        });
         it('stays exact through a long run of keys never seen before, and after it', function () {
             const rnd = random(17);
             const known = ['_id', 'name', 'value', 'é', 'x'.repeat(30)];
