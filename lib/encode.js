@@ -279,9 +279,9 @@ function writeDocument(enc, pos, obj, key, self, toBSONChecked) {
         // array that holds only numbers cannot be inside itself, so a [lon, lat] pair
         // skips the cycle check (geojson_polygons encodes in 19-21% fewer instructions).
         // What follows a value of another type goes through write.
+        enc.checkDepth(key);
         let i = 0;
         if (write === writeElement) {
-            enc.checkDepth(key);
             for (let value; i < obj.length && typeof (value = obj[i]) === 'number'; i++) pos = writeIndexedNumber(enc, pos, i, value);
         }
         if (i < obj.length) {

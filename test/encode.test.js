@@ -339,6 +339,19 @@ describe('encode', function () {
                 assert.deepStrictEqual(qbson.encode(doc, { maxDepth: 11 }), Buffer.from(bson.serialize(doc)));
             }
         });
+        it('nesting deeper than maxDepth through an empty array while a primitive prototype has a toBSON', function () {
+            let doc = { leaf: [] };
+            for (let i = 0; i < 10; i++) doc = { d: doc };
+            Number.prototype.toBSON = function () {
+                return Number(this);
+            };
+            try {
+                assertEncodeError(doc, /maxDepth 10 at key path 'd\.d\.d\.d\.d\.d\.d\.d\.d\.d\.leaf'/, { maxDepth: 10 });
+                assert.ok(qbson.encode(doc, { maxDepth: 11 }).length > 0);
+            } finally {
+                delete Number.prototype.toBSON;
+            }
+        });
         it('a document nested 100,000 levels is a clean error', function () {
             let doc = {};
             for (let i = 0; i < 100000; i++) doc = { d: doc };
