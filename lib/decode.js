@@ -6,7 +6,7 @@
 
 const { Buffer } = require('buffer');
 const C = require('./constants');
-const { BSONError, isStackOverflow } = require('./errors');
+const { BSONError, BSONOffsetError, isStackOverflow } = require('./errors');
 const { option } = require('./options');
 const { readInt32LE, readUint32LE, readDoubleFrom, dataViewOf, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer } = require('./bytes');
 const { readUtf8, readKey } = require('./utf8');
@@ -296,7 +296,7 @@ function decodeElements(dec, from, to, isArray, depth, validate, isRoot, rawDocs
 // Decodes the document or array of `size` bytes at start; with rawDocs, the
 // documents in it stay bytes (bson's raw and fieldsAsRaw).
 function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDocs) {
-    if (depth > dec.maxDepth) throw dec.fail(`nesting deeper than maxDepth ${dec.maxDepth}`, start, 'ERR_BSON_TOO_DEEP');
+    if (depth > dec.maxDepth) throw tooDeep(dec, start);
     const buf = dec.buf;
     const end = start + size - 1; // the terminating NUL, already checked
     const isRoot = role === ROLE_ROOT;
@@ -358,10 +358,13 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
                 }
                 case C.BSON_ARRAY: {
                     const len = checkDocumentAt(dec, pos, end, 'array');
+                    // an array is one level down whatever it holds: checked here for the number fast path
+                    if (depth >= dec.maxDepth) throw tooDeep(dec, pos);
                     // its elements run from pos + 4 to its NUL
                     value = dec.promoteValues && startsWithNumbers(buf, pos + 4, pos + len - 1) ? decodeNumberArray(buf, dec.view, pos + 4, pos + len - 1) : null;
                     if (value === null) {
-                        const rawItems = rawDocs || (dec.fieldsAsRaw !== null && dec.isRawField(key === undefined ? readUtf8(buf, elementStart + 1, keyEnd, false) : key));
+                        // bson names an array's element by its position, not its stored key
+                        const rawItems = rawDocs || (dec.fieldsAsRaw !== null && dec.isRawField(isArray ? String(out.length) : key));
                         value = decodeDocument(dec, pos, len, true, depth + 1, valueValidate, ROLE_NESTED, rawItems);
                     }
                     pos += len;
@@ -560,6 +563,10 @@ function readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart,
     return value;
 }
 
+function tooDeep(dec, start) {
+    return dec.fail(`nesting deeper than maxDepth ${dec.maxDepth}`, start, 'ERR_BSON_TOO_DEEP');
+}
+
 function truncatedValue(dec, what, pos, need, end) {
     return dec.fail(`${what} needs ${need} bytes but only ${end - pos} remain in its document`, pos);
 }
@@ -662,10 +669,25 @@ function readCodeWithScope(dec, pos, end, depth, validate) {
 }
 
 // A document kept as its bytes: a Buffer sharing the input's memory, as bson gives
-// it. Its structure is checked all the way down as decode would check it.
+// it. Its structure is checked all the way down by the element scanner.
 function rawDocument(dec, pos, len, depth) {
-    elements().checkDocumentTree(dec.buf, pos, len, dec.maxDepth - (depth + 1));
+    try {
+        elements().checkDocumentTree(dec.buf, pos, len, dec.maxDepth - (depth + 1));
+    } catch (err) {
+        throw rawCheckError(dec, err);
+    }
     return dec.buf.subarray(pos, pos + len);
+}
+
+// The element scanner's error for bytes decode keeps raw, in decode's words: the
+// scanner's message with "at offset N" (its own ends ". offset: N", as bson's
+// parseToElements words it), and decode's for a nesting too deep.
+function rawCheckError(dec, err) {
+    if (!(err instanceof BSONOffsetError)) return err;
+    if (err.code === 'ERR_BSON_TOO_DEEP') return tooDeep(dec, err.offset);
+    const suffix = `. offset: ${err.offset}`;
+    const message = err.message.endsWith(suffix) ? err.message.slice(0, -suffix.length) : err.message;
+    return dec.fail(message, err.offset, err.code);
 }
 
 // Stages the fields of obj (a document's first run) from base; returns how many.
@@ -700,4 +722,4 @@ function toDBRef(doc) {
     return new (rare().DBRef)(doc.$ref, doc.$id, doc.$db, fields);
 }
 
-module.exports = { decode, decodeAll, decodeDocument, decodeElements, overflowAsBSONError, checkDocumentAt, rootIndex, checkRoot, Decoder, toBuffer };
+module.exports = { decode, decodeAll, decodeDocument, decodeElements, overflowAsBSONError, rawCheckError, checkDocumentAt, rootIndex, checkRoot, Decoder, toBuffer };

@@ -208,12 +208,18 @@ function checkDocumentTree(bytes, start, size, depthLeft) {
         const type = bytes[pos];
         const valueStart = keyEnd(bytes, pos, end) + 1;
         pos = valueEnd(bytes, type, valueStart, end);
-        if (type === C.BSON_DOCUMENT || type === C.BSON_ARRAY) {
-            checkDocumentTree(bytes, valueStart, pos - valueStart, depthLeft - 1);
-        } else if (type === C.BSON_CODE_W_SCOPE) {
-            const scopeStart = valueStart + 8 + readInt32LE(bytes, valueStart + 4);
-            checkDocumentTree(bytes, scopeStart, pos - scopeStart, depthLeft - 1);
-        }
+        checkValueTree(bytes, type, valueStart, pos, depthLeft - 1);
+    }
+}
+
+// Checks the documents inside a value whose extent [valueStart, valueEnd) valueEnd
+// has found, as checkDocumentTree does: a document's or array's, a code's scope.
+function checkValueTree(bytes, type, valueStart, end, depthLeft) {
+    if (type === C.BSON_DOCUMENT || type === C.BSON_ARRAY) {
+        checkDocumentTree(bytes, valueStart, end - valueStart, depthLeft);
+    } else if (type === C.BSON_CODE_W_SCOPE) {
+        const scopeStart = valueStart + 8 + readInt32LE(bytes, valueStart + 4);
+        checkDocumentTree(bytes, scopeStart, end - scopeStart, depthLeft);
     }
 }
 
@@ -239,4 +245,4 @@ function parseToElements(bytes, startOffset) {
     return elements;
 }
 
-module.exports = { parseToElements, checkDocumentTree, documentSize, keyEnd, valueEnd };
+module.exports = { parseToElements, checkDocumentTree, checkValueTree, documentSize, keyEnd, valueEnd };

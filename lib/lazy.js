@@ -46,7 +46,7 @@ class LazyDocument {
         let value;
         try {
             const validate = validationFor(dec, c, k);
-            value = isContainerType(dec.buf[at]) ? new LazyDocument(dec, c.child(dec, at, validate)) : readValue(dec, c, at, validate, k);
+            value = isContainerType(dec.buf[at]) ? new LazyDocument(dec, c.child(dec, at, validate, k)) : readValue(dec, c, at, validate, k, true);
         } catch (err) {
             throw overflowAsBSONError(this.#dec, err, c.start);
         }
@@ -71,9 +71,10 @@ class LazyDocument {
     *keys() {
         const dec = this.#dec;
         const c = this.#c;
-        checkUnchanged(dec, c);
         let pos = c.start + 4;
         for (let i = 0; pos < c.end; i++) {
+            // the buffer may have changed while the caller held the iterator
+            checkUnchanged(dec, c);
             scanElement(dec, c, pos);
             const next = c.next;
             yield c.isArray ? i : readCheckedKey(dec, c, pos);
@@ -85,16 +86,16 @@ class LazyDocument {
     *entries() {
         const dec = this.#dec;
         const c = this.#c;
-        checkUnchanged(dec, c);
         let pos = c.start + 4;
         for (let i = 0; pos < c.end; i++) {
+            checkUnchanged(dec, c);
             scanElement(dec, c, pos);
             const next = c.next;
             const key = c.isArray ? i : readCheckedKey(dec, c, pos);
             const validate = validationFor(dec, c, key);
             let value;
             try {
-                value = isContainerType(dec.buf[pos]) ? new LazyDocument(dec, c.child(dec, pos, validate)) : readValue(dec, c, pos, validate);
+                value = isContainerType(dec.buf[pos]) ? new LazyDocument(dec, c.child(dec, pos, validate, key)) : readValue(dec, c, pos, validate, key, false);
             } catch (err) {
                 throw overflowAsBSONError(dec, err, c.start);
             }

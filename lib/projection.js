@@ -78,7 +78,7 @@ function fieldTree(fields) {
 // The document of `size` bytes at start, projected on `fields`.
 function decodeFields(dec, start, size, fields) {
     const tree = fieldTree(fields);
-    const c = new Container(start, start + size - 1, false, 0, dec.validateUtf8, true, dec.raw);
+    const c = new Container(start, start + size - 1, false, 0, dec.validateUtf8, true, dec.raw, false);
     try {
         return projectDocument(dec, c, tree, tree.root);
     } catch (err) {
@@ -121,10 +121,10 @@ function projectDocument(dec, c, tree, node) {
 // The element at pos of c, projected on node: undefined when it is left out.
 function projectValue(dec, c, pos, tree, node) {
     const validate = validationFor(dec, c, node.key);
-    if (node.whole) return readValue(dec, c, pos, validate);
+    if (node.whole) return readValue(dec, c, pos, validate, node.key, false);
     const type = dec.buf[pos];
-    if (type === C.BSON_DOCUMENT) return projectDocument(dec, c.child(dec, pos, validate), tree, node);
-    if (type === C.BSON_ARRAY) return projectArray(dec, c.child(dec, pos, validate), tree, node);
+    if (type === C.BSON_DOCUMENT) return projectDocument(dec, c.child(dec, pos, validate, node.key), tree, node);
+    if (type === C.BSON_ARRAY) return projectArray(dec, c.child(dec, pos, validate, node.key), tree, node);
     return undefined;
 }
 
@@ -133,11 +133,11 @@ function projectArray(dec, c, tree, node) {
     const buf = dec.buf;
     const out = [];
     let pos = c.start + 4;
-    while (pos < c.end) {
+    for (let i = 0; pos < c.end; i++) {
         scanElement(dec, c, pos);
         const type = buf[pos];
-        if (type === C.BSON_DOCUMENT) out.push(projectDocument(dec, c.child(dec, pos, c.validate), tree, node));
-        else if (type === C.BSON_ARRAY) out.push(projectArray(dec, c.child(dec, pos, c.validate), tree, node));
+        if (type === C.BSON_DOCUMENT) out.push(projectDocument(dec, c.child(dec, pos, c.validate, i), tree, node));
+        else if (type === C.BSON_ARRAY) out.push(projectArray(dec, c.child(dec, pos, c.validate, i), tree, node));
         pos = c.next;
     }
     return out;

@@ -30,6 +30,9 @@ const OPTION_SETS = [
     { bsonRegExp: true, preserveDeprecated: true },
     { validation: { utf8: false } },
     { validation: { utf8: { a: false } } },
+    { raw: true },
+    { fieldsAsRaw: { a: true, 0: true, b: true } },
+    { raw: true, maxDepth: 5, validation: { utf8: false } },
 ];
 
 function throwsBSONError(fn, pattern) {
@@ -268,19 +271,21 @@ describe('get, has, fields and lazy agree with a full decode on 300 generated do
                     skipped++;
                     continue;
                 }
+                // under raw options the walk goes on into the bytes decode keeps
+                const open = P.opener(opts);
                 const view = qbson.lazy(bytes, opts);
                 assert.deepStrictEqual(normalize(view.toObject()), normalize(full));
-                assert.deepStrictEqual(normalize(P.readAll(view)), normalize(P.storedForm(full)));
-                const all = P.pathsOf(full);
+                assert.deepStrictEqual(normalize(P.readAll(view)), normalize(P.storedForm(full, open)));
+                const all = P.pathsOf(full, 200, open);
                 for (const path of all) {
-                    const expected = P.navigate(full, path);
+                    const expected = P.navigate(full, path, open);
                     assert.strictEqual(qbson.has(bytes, path, opts), true, path.join('.'));
                     assert.deepStrictEqual(normalize(qbson.get(bytes, path, opts)), normalize(expected.value), path.join('.'));
                     paths++;
                 }
                 const chosen = all.filter((_, i) => i % 3 === 0).slice(0, 6);
                 const projected = qbson.decode(bytes, { ...opts, fields: chosen });
-                assert.deepStrictEqual(normalize(projected), normalize(P.project(full, chosen)), JSON.stringify(chosen));
+                assert.deepStrictEqual(normalize(projected), normalize(P.project(full, chosen, open)), JSON.stringify(chosen));
             }
             assert.ok(paths > 500, `only ${paths} paths`);
             assert.ok(skipped < docs.length / 4, `${skipped} documents do not decode`);

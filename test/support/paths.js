@@ -29,11 +29,49 @@ function isDocument(value) {
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,8})$/;
 
+// The options decode has in force inside a document it keeps as bytes (raw,
+// fieldsAsRaw): raw, so every document below is bytes too (as bson decodes the
+// documents of a raw array), and the others as given.
+function rawOptions(opts) {
+    const inside = { ...opts, raw: true };
+    delete inside.fieldsAsRaw;
+    return inside;
+}
+
+// Thrown by a walk that goes into bytes decode kept and that do not decode: there
+// the walk fails, and a reader is free to fail too.
+class WalkFails extends Error {}
+
+// Opens a value on a walk: a DBRef as the document it was stored as, and under
+// raw options (when given) a document kept as bytes as decode reads those bytes.
+function opener(opts) {
+    if (opts === undefined || (!opts.raw && !opts.fieldsAsRaw)) return asStored;
+    const inside = rawOptions(opts);
+    return (value) => {
+        if (!Buffer.isBuffer(value)) return asStored(value);
+        try {
+            return asStored(qbson.decode(value, inside));
+        } catch (err) {
+            throw new WalkFails(err.message);
+        }
+    };
+}
+
+// fn's result, or undefined where the walk fails
+function unlessWalkFails(fn) {
+    try {
+        return fn();
+    } catch (err) {
+        if (err instanceof WalkFails) return undefined;
+        throw err;
+    }
+}
+
 // {found, value} at keys (strings) in a decoded value.
-function navigate(root, keys) {
+function navigate(root, keys, open = asStored) {
     let value = root;
     for (const key of keys) {
-        value = asStored(value);
+        value = open(value);
         if (Array.isArray(value)) {
             if (!ARRAY_INDEX.test(key) || Number(key) >= value.length) return { found: false };
             value = value[Number(key)];
@@ -48,11 +86,11 @@ function navigate(root, keys) {
 }
 
 // Every path (as arrays of keys) in a decoded value, documents and arrays included.
-function pathsOf(root, limit = 200) {
+function pathsOf(root, limit = 200, open = asStored) {
     const out = [];
     const walk = (value, prefix) => {
         if (out.length >= limit) return;
-        value = asStored(value);
+        value = unlessWalkFails(() => open(value));
         const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : isDocument(value) ? Object.keys(value) : [];
         for (const key of keys) {
             const path = prefix.concat(key);
@@ -65,7 +103,7 @@ function pathsOf(root, limit = 200) {
 }
 
 // A MongoDB-style inclusion projection of a decoded document on paths (arrays of keys).
-function project(doc, paths) {
+function project(doc, paths, open = asStored) {
     const tree = new Map();
     for (const path of paths) {
         let level = tree;
@@ -80,45 +118,46 @@ function project(doc, paths) {
             level = node.children;
         }
     }
-    return projectDocument(asStored(doc), tree);
+    return projectDocument(open(doc), tree, open);
 }
 
-function projectDocument(doc, tree) {
+function projectDocument(doc, tree, open) {
     const out = {};
     for (const key of Object.keys(doc)) {
         const node = tree.get(key);
         if (node === undefined) continue;
-        const value = projectValue(doc[key], node);
+        const value = projectValue(doc[key], node, open);
         if (value !== undefined || node.whole) setOwn(out, key, value);
     }
     return out;
 }
 
-function projectValue(value, node) {
+function projectValue(value, node, open) {
     if (node.whole) return value;
-    value = asStored(value);
-    if (isDocument(value)) return projectDocument(value, node.children);
-    if (Array.isArray(value)) return projectArray(value, node);
+    value = open(value);
+    if (isDocument(value)) return projectDocument(value, node.children, open);
+    if (Array.isArray(value)) return projectArray(value, node, open);
     return undefined;
 }
 
-function projectArray(array, node) {
+function projectArray(array, node, open) {
     const out = [];
     for (let v of array) {
-        v = asStored(v);
-        if (isDocument(v)) out.push(projectDocument(v, node.children));
-        else if (Array.isArray(v)) out.push(projectArray(v, node));
+        v = open(v);
+        if (isDocument(v)) out.push(projectDocument(v, node.children, open));
+        else if (Array.isArray(v)) out.push(projectArray(v, node, open));
     }
     return out;
 }
 
-// A decoded value with every DBRef as the document it was stored as.
-function storedForm(value) {
-    value = asStored(value);
-    if (Array.isArray(value)) return value.map(storedForm);
+// A decoded value with every DBRef as the document it was stored as (and, with
+// an opener for raw options, every document kept as bytes as decode reads it).
+function storedForm(value, open = asStored) {
+    value = open(value);
+    if (Array.isArray(value)) return value.map((v) => storedForm(v, open));
     if (!isDocument(value)) return value;
     const out = {};
-    for (const key of Object.keys(value)) setOwn(out, key, storedForm(value[key]));
+    for (const key of Object.keys(value)) setOwn(out, key, storedForm(value[key], open));
     return out;
 }
 
@@ -168,4 +207,4 @@ function hasDottedRef(bytes, offset = 0) {
     return false;
 }
 
-module.exports = { navigate, pathsOf, project, storedForm, readAll, hasDuplicateKeys, hasDBPointer, hasDottedRef, asStored };
+module.exports = { navigate, pathsOf, project, storedForm, readAll, hasDuplicateKeys, hasDBPointer, hasDottedRef, asStored, opener, unlessWalkFails };
