@@ -158,6 +158,9 @@ function checkInput(input, index) {
         if (theirs.value !== undefined) assertSame(normalize(ours.value), normalize(theirs.value), 'decode differs from bson.deserialize');
     }
     checkInPlace(input, index, plain);
+    const readerOpts = READER_OPTION_SETS[index % READER_OPTION_SETS.length];
+    checkInPlace(input, index, outcome(input, `decode with ${JSON.stringify(readerOpts)}`, () => qbson.decode(input, readerOpts)), readerOpts);
+    checkViewUnderChange(input, index);
     return all;
 }
 
@@ -165,11 +168,20 @@ function checkInput(input, index) {
 // reading in place: get, has, fields and lazy views
 
 const PATH_KEYS = ['a', 'b', '0', '1', '_id', 'x', '', 'é', '$ref', '$id'];
+// the readers are checked under default options, then under one of these in turn
+const READER_OPTION_SETS = [
+    { raw: true },
+    { fieldsAsRaw: { a: true, 0: true } },
+    { maxDepth: 3 },
+    { raw: true, maxDepth: 4, promoteLongs: false },
+    { fieldsAsRaw: { b: true, x: true }, maxDepth: 5 },
+    { maxDepth: 2, promoteValues: false },
+];
 
 // A path for input `index`: one the decoded value has, or one made of common keys.
-function pathFor(rng, plain) {
+function pathFor(rng, plain, open) {
     if (plain.value !== undefined && rng.chance(0.7)) {
-        const paths = P.pathsOf(plain.value, 100);
+        const paths = P.pathsOf(plain.value, 100, open);
         if (paths.length !== 0) return rng.pick(paths);
     }
     const path = [];
@@ -178,12 +190,22 @@ function pathFor(rng, plain) {
     return path;
 }
 
+// what decoding a value checks and decode's check of bytes it keeps does not
+const VALUE_CHECKS = /invalid UTF-8|regular expression/;
+
 // An in-place reader fails only where decode fails, and where both fail, decode
 // fails no later in the bytes: the reader's error is decode's for an element it
 // reached, or damage decode met first.
-function checkFailsWithDecode(result, plain, what) {
+function checkFailsWithDecode(result, plain, what, walksRaw) {
     if (result.error === undefined) return;
-    if (plain.error === undefined) throw new F.ContractViolation(`${what} throws ${result.error.message} but decode succeeds`);
+    if (plain.error === undefined) {
+        // under raw options the walk, not decode, says where a reader may fail (checked with it)
+        if (walksRaw) return;
+        throw new F.ContractViolation(`${what} throws ${result.error.message} but decode succeeds`);
+    }
+    // under raw options a reader that reads inside kept bytes checks what decoding
+    // them checks (UTF-8, regular expressions), which decode does not look at there
+    if (walksRaw && plain.error.offset > result.error.offset && VALUE_CHECKS.test(result.error.message)) return;
     if (plain.error.offset > result.error.offset) {
         throw new F.ContractViolation(`${what} throws ${result.error.message}, before decode's ${plain.error.message}`);
     }
@@ -192,18 +214,20 @@ function checkFailsWithDecode(result, plain, what) {
     }
 }
 
-// get, has, a projection and a lazy view of the input keep the decode contract;
-// where decode succeeds they give what walking its value gives.
-function checkInPlace(input, index, plain) {
-    const rng = F.inputRandom(SEED ^ 0x1a2b, index);
-    const path = pathFor(rng, plain);
-    const got = outcome(input, `get ${JSON.stringify(path)}`, () => qbson.get(input, path));
-    const had = outcome(input, `has ${JSON.stringify(path)}`, () => qbson.has(input, path));
-    const fields = [path, pathFor(rng, plain)];
-    const projected = outcome(input, `decode with fields ${JSON.stringify(fields)}`, () => qbson.decode(input, { fields }));
-    const view = outcome(input, 'lazy', () => qbson.lazy(input));
+// get, has, a projection and a lazy view of the input, under opts, keep the
+// decode contract; where decode (plain, under the same opts) succeeds they give
+// what walking its value gives, on into the bytes it keeps under raw options.
+function checkInPlace(input, index, plain, opts) {
+    const rng = F.inputRandom(SEED ^ (opts === undefined ? 0x1a2b : 0x3c4d), index);
+    const open = P.opener(opts);
+    const path = pathFor(rng, plain, open);
+    const got = outcome(input, `get ${JSON.stringify(path)}`, () => qbson.get(input, path, opts));
+    const had = outcome(input, `has ${JSON.stringify(path)}`, () => qbson.has(input, path, opts));
+    const fields = [path, pathFor(rng, plain, open)];
+    const projected = outcome(input, `decode with fields ${JSON.stringify(fields)}`, () => qbson.decode(input, { ...opts, fields }));
+    const view = outcome(input, 'lazy', () => qbson.lazy(input, opts));
     const read = view.value === undefined ? view : outcome(input, 'reading a lazy view through', () => P.readAll(view.value));
-    for (const [result, what] of [[got, 'get'], [had, 'has'], [projected, 'decode with fields'], [read, 'lazy']]) checkFailsWithDecode(result, plain, what);
+    for (const [result, what] of [[got, 'get'], [had, 'has'], [projected, 'decode with fields'], [read, 'lazy']]) checkFailsWithDecode(result, plain, what, open !== P.asStored);
     if (plain.value === undefined) {
         if (read.value !== undefined) throw new F.ContractViolation(`decode throws ${plain.error.message} but a lazy view reads through`);
         return;
@@ -212,13 +236,76 @@ function checkInPlace(input, index, plain) {
     // a DBPointer decodes as a DBRef, which the reference takes for a stored document;
     // a DBRef whose $ref has a dot loses the stored $ref and $db to the namespace split
     if (P.hasDBPointer(input) || P.hasDottedRef(input)) return;
-    assertSame(keysSorted(normalize(read.value)), keysSorted(normalize(P.storedForm(plain.value))), 'a lazy view read through differs from decode');
+    // where the walk goes into kept bytes that do not decode, the walk fails and a reader may too
+    const stored = P.unlessWalkFails(() => P.storedForm(plain.value, open));
+    if (stored !== undefined) {
+        failsOnlyWithWalk(read, 'lazy');
+        assertSame(keysSorted(normalize(read.value)), keysSorted(normalize(stored)), 'a lazy view read through differs from decode');
+    }
     // of a key stored twice, get and projections take the first, decode the last
     if (P.hasDuplicateKeys(input)) return;
-    const expected = P.navigate(plain.value, path);
-    if (had.value !== expected.found) throw new F.ContractViolation(`has ${JSON.stringify(path)} is ${had.value}`);
-    assertSame(normalize(got.value), normalize(expected.value), `get ${JSON.stringify(path)} differs from decode`);
-    assertSame(keysSorted(normalize(projected.value)), keysSorted(normalize(P.project(plain.value, fields))), `decode with fields ${JSON.stringify(fields)} differs from decode`);
+    const expected = P.unlessWalkFails(() => P.navigate(plain.value, path, open));
+    if (expected !== undefined) {
+        failsOnlyWithWalk(got, 'get');
+        failsOnlyWithWalk(had, 'has');
+        if (had.value !== expected.found) throw new F.ContractViolation(`has ${JSON.stringify(path)} is ${had.value}`);
+        assertSame(normalize(got.value), normalize(expected.value), `get ${JSON.stringify(path)} differs from decode`);
+    }
+    const projectedExpected = P.unlessWalkFails(() => P.project(plain.value, fields, open));
+    if (projectedExpected !== undefined) {
+        failsOnlyWithWalk(projected, 'decode with fields');
+        assertSame(keysSorted(normalize(projected.value)), keysSorted(normalize(projectedExpected)), `decode with fields ${JSON.stringify(fields)} differs from decode`);
+    }
+}
+
+function failsOnlyWithWalk(result, what) {
+    if (result.error !== undefined) throw new F.ContractViolation(`${what} throws ${result.error.message} where walking decode's value succeeds`);
+}
+
+// A lazy view over a copy of the input, read step by step while the copy is
+// changed between steps (bytes set, ranges filled, the terminator cleared): every
+// step returns or throws a BSONError at an offset inside the copy, in time.
+function checkViewUnderChange(input, index) {
+    const rng = F.inputRandom(SEED ^ 0x5e6f, index);
+    const bytes = Buffer.from(input);
+    const view = outcome(bytes, 'lazy over a buffer that changes', () => qbson.lazy(bytes, rng.chance(0.5) ? undefined : rng.pick(READER_OPTION_SETS)));
+    if (view.value === undefined) return;
+    const views = [view.value];
+    for (let step = 0; step < 40 && views.length !== 0; step++) {
+        if (rng.chance(0.4)) changeBytes(rng, bytes);
+        const v = rng.pick(views);
+        const it = rng.chance(0.5) ? v.keys() : v.entries();
+        for (let n = rng.range(1, 6); n > 0; n--) {
+            // a step's value is checked, the views it gives are read on later steps
+            const step = outcome(bytes, 'a step of a view whose buffer changes', () => {
+                const next = it.next();
+                if (next.done) return null;
+                if (!Array.isArray(next.value) || !(next.value[1] instanceof qbson.LazyDocument)) return next.value;
+                views.push(next.value[1]);
+                return next.value[0];
+            });
+            if (step.error !== undefined || step.value === null) break;
+            if (rng.chance(0.3)) changeBytes(rng, bytes);
+        }
+        outcome(bytes, 'get of a view whose buffer changes', () => v.get(rng.pick(PATH_KEYS)));
+        if (rng.chance(0.2)) outcome(bytes, 'toObject of a view whose buffer changes', () => v.toObject());
+    }
+}
+
+function changeBytes(rng, bytes) {
+    switch (rng.int(4)) {
+        case 0:
+            bytes[rng.int(bytes.length)] = rng.int(256);
+            break;
+        case 1:
+            bytes.fill(rng.int(256), rng.int(bytes.length));
+            break;
+        case 2:
+            bytes[bytes.length - 1] = rng.range(1, 255);
+            break;
+        default:
+            for (let i = rng.range(1, 4); i > 0; i--) bytes[rng.int(bytes.length)] = rng.pick([0, 1, 0x7f, 0xff]);
+    }
 }
 
 // A normalized tree with the keys of every object sorted: a DBRef does not say
