@@ -195,6 +195,15 @@ describe('README examples: ' + runnable.length + ' of ' + blocks.length + ' code
         assertLinksResolve('README.md');
     });
 
+    it('lists in its Contents every section after it, and every part of the API', function () {
+        const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+        const contents = readme.split(/^## Contents$/m)[1].split(/^## /m)[0];
+        const listed = new Set(relativeLinks(contents).filter((l) => l.file === '').map((l) => l.anchor));
+        const after = readme.slice(readme.indexOf('\n## Contents\n') + 1).split(/^(?=## )/m).slice(1);
+        const headings = after.flatMap((part) => (part.startsWith('## API\n') ? [...anchors(part)] : [[...anchors(part)][0]]));
+        assert.deepStrictEqual([...listed].sort(), headings.sort());
+    });
+
     exampleTests(blocks);
 });
 
