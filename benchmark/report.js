@@ -239,6 +239,22 @@ function coldLine(results) {
     return parts.length ? 'qbson cold start against bson: ' + parts.join(', ') : 'no cold start of both qbson and bson';
 }
 
+// A Markdown document that publishes a run (docs/benchmarks.md) holds the report between these
+// two lines, and only what is between them is replaced by --update: the prose around it stays.
+const REPORT_START = '<!-- benchmark report: written by `npm run benchmark:docs`, not by hand -->';
+const REPORT_END = '<!-- end of benchmark report -->';
+
+// `doc` with the text between its markers replaced by `markdown`; throws if the markers are
+// not there once each, in order
+function replaceReport(doc, markdown) {
+    const start = doc.indexOf(REPORT_START);
+    const end = doc.indexOf(REPORT_END);
+    if (start < 0 || end < start || doc.indexOf(REPORT_START, start + 1) >= 0 || doc.indexOf(REPORT_END, end + 1) >= 0) {
+        throw new Error('the document must hold the line ' + REPORT_START + ' and, after it, ' + REPORT_END + ', once each');
+    }
+    return doc.slice(0, start + REPORT_START.length) + '\n\n' + markdown.trim() + '\n\n' + doc.slice(end);
+}
+
 module.exports = { count, bytes, micros, sig3, table, heading, timingTables, memoryTables, coldTable,
     verificationNotes, spread, childErrors, ratio, times, geomean, TARGETS, comparisonTable, targetLines,
-    memoryLine, coldLine };
+    memoryLine, coldLine, REPORT_START, REPORT_END, replaceReport };

@@ -1,7 +1,7 @@
 'use strict';
 
 // qbson benchmark: qbson against bson, bson-ext, buffalo, msgpackr and JSON.
-//   node benchmark/run.js [--quick | --smoke] [--filter a,b] [--markdown] [--json FILE]
+//   node benchmark/run.js [--quick | --smoke] [--filter a,b] [--markdown] [--json FILE] [--update DOC]
 //                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-incremental] [--mixed [--seed N]]
 // See benchmark/README.md for what each table and column means.
 
@@ -29,7 +29,7 @@ const MODES = {
 };
 const CHILD = path.join(__dirname, 'child.js');
 const INCREMENTAL = path.join(__dirname, 'incremental.js');
-const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE]\n' +
+const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE] [--update DOC]\n' +
     '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-incremental] [--mixed [--seed N]]';
 
 function usageError(message) {
@@ -42,7 +42,7 @@ function seedValue(text) {
 }
 
 function parseArgs(argv) {
-    const opts = { mode: 'full', filter: [], markdown: false, json: null, cold: 'flat_bson', memory: true, coldStart: true, incremental: true,
+    const opts = { mode: 'full', filter: [], markdown: false, json: null, update: null, cold: 'flat_bson', memory: true, coldStart: true, incremental: true,
         clock: 'auto', mixed: false, seed: null };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
@@ -54,6 +54,7 @@ function parseArgs(argv) {
         else if (arg === '--filter') opts.filter = value().split(',').map((s) => s.trim()).filter(Boolean);
         else if (arg === '--markdown') opts.markdown = true;
         else if (arg === '--json') opts.json = value();
+        else if (arg === '--update') opts.update = value();
         else if (arg === '--cold') opts.cold = value();
         else if (arg === '--no-memory') opts.memory = false;
         else if (arg === '--no-cold') opts.coldStart = false;
@@ -64,6 +65,8 @@ function parseArgs(argv) {
         else if (arg === '--help' || arg === '-h') opts.help = true;
         else throw usageError('unknown option ' + arg);
     }
+    // the report goes into a Markdown document, so it is written as Markdown
+    if (opts.update) opts.markdown = true;
     return opts;
 }
 
@@ -188,6 +191,19 @@ async function measureMixed(opts, dsNames, libs, mode, results, phase, write) {
 
 async function run(opts, write) {
     const started = timing.now();
+    // --update DOC: the report also replaces the one between DOC's markers, once the run is done;
+    // a document without them is refused before anything is measured
+    let doc = null;
+    const written = [];
+    if (opts.update) {
+        doc = fs.readFileSync(opts.update, 'utf8');
+        report.replaceReport(doc, '');
+        const print = write;
+        write = (text) => {
+            written.push(text);
+            print(text);
+        };
+    }
     const load = os.loadavg()[0], busy = load > Math.max(1, os.cpus().length / 2);
     // wall clock on an idle machine; on a busy one, CPU time (which it disturbs far less)
     const clock = opts.clock === 'auto' ? (busy ? 'cpu' : 'wall') : opts.clock;
@@ -263,6 +279,7 @@ async function run(opts, write) {
     write('sink ' + results.sink + '; ran ' + results.seconds.toFixed(1) + ' s (' +
         Object.keys(results.phases).map((k) => k + ' ' + results.phases[k].toFixed(1) + ' s').join(', ') + ')\n');
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify(results, null, 1) + '\n');
+    if (doc !== null) fs.writeFileSync(opts.update, report.replaceReport(doc, written.join('')));
     return results;
 }
 

@@ -212,6 +212,35 @@ describe('benchmark', function () {
         });
     });
 
+    describe('the published report (docs/benchmarks.md)', function () {
+        const DOC = path.join(__dirname, '..', 'docs', 'benchmarks.md');
+        const between = (text) => text.slice(text.indexOf(report.REPORT_START) + report.REPORT_START.length, text.indexOf(report.REPORT_END));
+
+        it('replaces only what lies between the markers, and refuses a document without them once each', function () {
+            const doc = 'prose\n\n' + report.REPORT_START + '\n\nold\n\n' + report.REPORT_END + '\n\nmore prose\n';
+            assert.strictEqual(report.replaceReport(doc, '### new\n\ntable\n'),
+                'prose\n\n' + report.REPORT_START + '\n\n### new\n\ntable\n\n' + report.REPORT_END + '\n\nmore prose\n');
+            assert.throws(() => report.replaceReport('prose\n', 'x'), /must hold the line/);
+            assert.throws(() => report.replaceReport(report.REPORT_END + report.REPORT_START, 'x'), /must hold the line/);
+            assert.throws(() => report.replaceReport(doc + doc, 'x'), /must hold the line/);
+        });
+
+        it('holds one full run\'s Markdown report, whose geometric means the README quotes', function () {
+            const text = fs.readFileSync(DOC, 'utf8');
+            const generated = between(text).trim();
+            assert.ok(generated.startsWith('### qbson benchmark\n'), 'the report starts with its header');
+            assert.match(generated, /^mode full: /m);
+            assert.match(generated, /\nsink -?\d+; ran [\d.]+ s \(.*\)$/);
+            const m = /^- geometric mean of qbson ÷ bson: encode ([\d.]+×) .*; decode ([\d.]+×) /m.exec(generated);
+            assert.ok(m, 'the geometric means are in the report');
+            const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+            const summary = readme.split(/^## Benchmarks$/m)[1].split(/^## /m)[0];
+            assert.ok(summary.includes('geometric mean ' + m[1]) && summary.includes('geometric mean ' + m[2]),
+                'the README\'s summary quotes encode ' + m[1] + ' and decode ' + m[2]);
+            assert.ok(summary.includes('](docs/benchmarks.md)'), 'the README links to the report');
+        });
+    });
+
     describe('mixed mode', function () {
         const names = datasets.NAMES;
 
@@ -302,6 +331,8 @@ describe('benchmark', function () {
             assert.deepStrictEqual([parseArgs(['--mixed', '--seed', '12']).mixed, parseArgs(['--mixed', '--seed', '12']).seed], [true, 12]);
             assert.strictEqual(parseArgs([]).mixed, false);
             assert.throws(() => parseArgs(['--seed', 'x']), /--seed takes a whole number/);
+            assert.deepStrictEqual([parseArgs(['--update', 'd.md']).update, parseArgs(['--update', 'd.md']).markdown], ['d.md', true]);
+            assert.strictEqual(parseArgs([]).update, null);
         });
 
         it('--filter picks data sets and libraries by substring, an exact name only itself', function () {
@@ -326,6 +357,36 @@ describe('benchmark', function () {
                 fs.unlinkSync(file);
                 done();
             });
+        });
+
+        it('--update writes the Markdown report it prints between the document\'s markers', function () {
+            const doc = path.join(os.tmpdir(), 'qbson-benchmark-' + process.pid + '.md');
+            fs.writeFileSync(doc, 'before\n' + report.REPORT_START + '\nold\n' + report.REPORT_END + '\nafter\n');
+            try {
+                const run = childProcess.spawnSync(process.execPath, [RUN, '--smoke', '--filter', 'qbson,int', '--no-memory', '--no-cold',
+                    '--update', doc], { encoding: 'utf8', maxBuffer: 1 << 24 });
+                assert.strictEqual(run.status, 0, run.stderr);
+                assert.ok(run.stdout.startsWith('### qbson benchmark\n'), 'Markdown on standard output');
+                assert.match(run.stdout, /^#### encode: rate \(bson = 100/m);
+                assert.strictEqual(fs.readFileSync(doc, 'utf8'),
+                    'before\n' + report.REPORT_START + '\n\n' + run.stdout.trim() + '\n\n' + report.REPORT_END + '\nafter\n');
+            } finally {
+                fs.unlinkSync(doc);
+            }
+        });
+
+        it('--update refuses a document without the markers before it runs anything', function () {
+            const bare = path.join(os.tmpdir(), 'qbson-benchmark-bare-' + process.pid + '.md');
+            fs.writeFileSync(bare, 'no markers\n');
+            try {
+                const run = childProcess.spawnSync(process.execPath, [RUN, '--smoke', '--update', bare], { encoding: 'utf8' });
+                assert.strictEqual(run.status, 1);
+                assert.match(run.stderr, /must hold the line/);
+                assert.strictEqual(run.stdout, '');
+                assert.strictEqual(fs.readFileSync(bare, 'utf8'), 'no markers\n');
+            } finally {
+                fs.unlinkSync(bare);
+            }
         });
 
         it('prints the header and every table', function () {

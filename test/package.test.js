@@ -91,6 +91,15 @@ describe('package: what a consumer installs', function () {
         const links = [...README.matchAll(/\]\(([^)#]+)(#[^)]*)?\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/.test(l));
         assert.ok(links.length > 0, 'the README links to no file');
         for (const link of links) assert.ok(files.has(link), 'README links to ' + link + ', which is not in the package');
+        // and the docs shipped link only to what ships with them
+        for (const doc of packed.files.filter((f) => /^docs\/.*\.md$/.test(f))) {
+            const text = fs.readFileSync(path.join(ROOT, doc), 'utf8');
+            for (const m of text.matchAll(/\]\(([^)#\s]*)(#[^)]*)?\)/g)) {
+                if (!m[1] || /^[a-z]+:/.test(m[1])) continue;
+                const target = path.posix.normalize(path.posix.join(path.posix.dirname(doc), m[1]));
+                assert.ok(files.has(target), doc + ' links to ' + m[1] + ', which is not in the package');
+            }
+        }
         assert.deepStrictEqual(packed.files.filter((f) => /^(test|benchmark|\.ci)\//.test(f)), []);
     });
 

@@ -1,6 +1,7 @@
 'use strict';
 
-// Preloaded (node -r) into a README example rewritten by readme.test.js: each
+// Preloaded (node -r) into an example of README.md or docs/*.md rewritten by readme.test.js
+// (QBSON_README_FILE names its file, README when unset): each
 // `statement; // → text` line calls __check (the statement's value, as util.inspect shows
 // it on one line) or __checkLog (what console.log prints), which throws on a mismatch.
 // On exit the lines checked are written to QBSON_README_CHECKS, so the test can tell a
@@ -28,7 +29,7 @@ function matches(expected, actual) {
 function compare(line, expected, actual) {
     checked.add(line);
     if (!matches(expected, actual)) {
-        throw new Error('README line ' + line + ': the comment says ' + expected + ' but it gives ' + actual);
+        throw new Error((process.env.QBSON_README_FILE || 'README') + ' line ' + line + ': the comment says ' + expected + ' but it gives ' + actual);
     }
 }
 
