@@ -51,7 +51,7 @@ Options:
 
 bsondump's spellings work too: --bsonFile FILE, --outFile FILE, --type=json.
 \`qbson load\` of \`qbson dump\` output gives back the same bytes for a file that
-passes \`qbson validate\` (the README names the other conditions).
+passes \`qbson validate\` (docs/cli.md names the other conditions).
 `;
 
 const options = {
