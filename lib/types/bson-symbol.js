@@ -1,6 +1,7 @@
 'use strict';
 
 const { BSONValue } = require('./bson-value');
+const { EJSON_READER } = require('../constants');
 
 // The deprecated BSON symbol type (0x0E): a string kept apart from ordinary strings.
 class BSONSymbol extends BSONValue {
@@ -25,9 +26,18 @@ class BSONSymbol extends BSONValue {
         return this.value;
     }
 
-    // bson's Extended JSON hook
+    // bson's Extended JSON hooks
+    toExtendedJSON() {
+        return { $symbol: this.value };
+    }
+
     static fromExtendedJSON(doc) {
         return new BSONSymbol(doc.$symbol);
+    }
+
+    static [EJSON_READER](r, obj, keys) {
+        r.expectKeys(obj, keys, ['$symbol']);
+        return new BSONSymbol(r.expectString(obj.$symbol, '$symbol'));
     }
 
     inspect(depth, options, inspect) {

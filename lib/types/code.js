@@ -2,6 +2,7 @@
 
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
+const { EJSON_READER } = require('../constants');
 
 // inspect() called directly prints values as JSON, as bson does
 function jsonInspect(value) {
@@ -38,6 +39,21 @@ class Code extends BSONValue {
 
     static fromExtendedJSON(doc) {
         return new Code(doc.$code, doc.$scope);
+    }
+
+    // {$code} or {$code, $scope: a document}; lib/ejson.js's reader converts the scope
+    static [EJSON_READER](r, obj, keys) {
+        if (keys.length === 1) {
+            r.expectKeys(obj, keys, ['$code']);
+            return new Code(r.expectString(obj.$code, '$code'));
+        }
+        r.expectKeys(obj, keys, ['$code', '$scope']);
+        const code = r.expectString(obj.$code, '$code');
+        const scope = r.expectObject(obj.$scope, '$scope must be a document');
+        r.keys.push('$scope');
+        r.readDocument(scope, Object.keys(scope));
+        r.keys.pop();
+        return new Code(code, scope);
     }
 
     inspect(depth, options, inspect) {

@@ -4,6 +4,7 @@ const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 const { setField } = require('../wide-object');
 const { option } = require('../options');
+const { EJSON_READER } = require('../constants');
 
 // inspect() called directly prints values as JSON, as bson does
 function jsonInspect(value) {
@@ -58,7 +59,9 @@ class DBRef extends BSONValue {
         const out = { $ref: this.collection, $id: this.oid };
         if (option(options, 'legacy')) return out;
         if (this.db) out.$db = this.db;
-        for (const key of Object.keys(this.fields)) setField(out, key, this.fields[key]);
+        if (this.fields) {
+            for (const key of Object.keys(this.fields)) setField(out, key, this.fields[key]);
+        }
         return out;
     }
 
@@ -68,6 +71,19 @@ class DBRef extends BSONValue {
             if (key !== '$ref' && key !== '$id' && key !== '$db') setField(fields, key, doc[key]);
         }
         return new DBRef(doc.$ref, doc.$id, doc.$db, fields);
+    }
+
+    // A document whose values are read already: a DBRef if it follows the convention
+    // ($ref a string, $id present, $db absent or a string, no other $-keys), else
+    // the document as it is (spec).
+    static [EJSON_READER](r, obj, keys) {
+        if (typeof obj.$ref !== 'string' || obj.$id == null) return obj;
+        if (obj.$db !== undefined && typeof obj.$db !== 'string') return obj;
+        for (let i = 0; i < keys.length; i++) {
+            const k = keys[i];
+            if (k.charCodeAt(0) === 36 /* $ */ && k !== '$ref' && k !== '$id' && k !== '$db') return obj;
+        }
+        return DBRef.fromExtendedJSON(obj);
     }
 
     inspect(depth, options, inspect) {

@@ -14,6 +14,7 @@
 const { Buffer } = require('buffer');
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
+const { EJSON_READER } = require('../constants');
 
 const EXPONENT_MIN = -6176;
 const EXPONENT_MAX = 6111;
@@ -94,9 +95,23 @@ class Decimal128 extends BSONValue {
         return { $numberDecimal: this.toString() };
     }
 
-    // bson's Extended JSON hook
+    // bson's Extended JSON hooks
+    toExtendedJSON() {
+        return { $numberDecimal: this.toString() };
+    }
+
     static fromExtendedJSON(doc) {
         return Decimal128.fromString(doc.$numberDecimal);
+    }
+
+    static [EJSON_READER](r, obj, keys) {
+        r.expectKeys(obj, keys, ['$numberDecimal']);
+        const s = r.expectString(obj.$numberDecimal, '$numberDecimal');
+        try {
+            return Decimal128.fromString(s);
+        } catch (err) {
+            throw r.fail(`$numberDecimal ${JSON.stringify(s)} is not a Decimal128 value (${err.message})`);
+        }
     }
 
     inspect(depth, options, inspect) {

@@ -3,6 +3,9 @@
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 const { option } = require('../options');
+const { EJSON_READER } = require('../constants');
+
+const NUMBER_DOUBLE_RE = /^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|Infinity|NaN)$/;
 
 // A number the encoder always writes as a BSON double, even when it is integral.
 class Double extends BSONValue {
@@ -50,10 +53,27 @@ class Double extends BSONValue {
         return this.value.toString(radix);
     }
 
-    // bson's Extended JSON hook: a number with options.relaxed, else a Double
+    // bson's Extended JSON hooks: a number with options.legacy, or with options.relaxed
+    // when finite; else {$numberDouble}, an integral value with '.0'
+    toExtendedJSON(options) {
+        const n = this.value;
+        if (option(options, 'legacy') || (option(options, 'relaxed') && Number.isFinite(n))) return n;
+        if (n === 0 && 1 / n < 0) return { $numberDouble: '-0.0' };
+        return { $numberDouble: Number.isInteger(n) ? n.toFixed(1) : String(n) };
+    }
+
+    // a number with options.relaxed, else a Double
     static fromExtendedJSON(doc, options) {
         const value = parseFloat(doc.$numberDouble);
         return option(options, 'relaxed') ? value : new Double(value);
+    }
+
+    // {$numberDouble: decimal or exponential text, 'Infinity', '-Infinity' or 'NaN'}
+    static [EJSON_READER](r, obj, keys) {
+        r.expectKeys(obj, keys, ['$numberDouble']);
+        const s = r.expectString(obj.$numberDouble, '$numberDouble');
+        if (!NUMBER_DOUBLE_RE.test(s)) throw r.fail(`$numberDouble ${JSON.stringify(s)} is not a number`);
+        return Double.fromExtendedJSON(obj, r);
     }
 
     inspect(depth, options, inspect) {

@@ -2,8 +2,10 @@
 
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
-const { BSON_INT32_MAX, BSON_INT32_MIN } = require('../constants');
+const { BSON_INT32_MAX, BSON_INT32_MIN, EJSON_READER } = require('../constants');
 const { option } = require('../options');
+
+const NUMBER_INT_RE = /^[+-]?[0-9]+$/;
 
 // A number the encoder writes as BSON int32 rather than as a double.
 class Int32 extends BSONValue {
@@ -48,9 +50,26 @@ class Int32 extends BSONValue {
         return this.value;
     }
 
-    // bson's Extended JSON hook: a number with options.relaxed, else an Int32
+    // bson's Extended JSON hooks: a number with options.relaxed or legacy, else {$numberInt}
+    toExtendedJSON(options) {
+        if (option(options, 'relaxed') || option(options, 'legacy')) return this.value;
+        return { $numberInt: String(this.value) };
+    }
+
+    // a number with options.relaxed, else an Int32; the text is not checked, as in bson
     static fromExtendedJSON(doc, options) {
         return option(options, 'relaxed') ? parseInt(doc.$numberInt, 10) : new Int32(doc.$numberInt);
+    }
+
+    // {$numberInt: decimal text in the int32 range}
+    static [EJSON_READER](r, obj, keys) {
+        r.expectKeys(obj, keys, ['$numberInt']);
+        const s = r.expectString(obj.$numberInt, '$numberInt');
+        const n = NUMBER_INT_RE.test(s) ? Number(s) : NaN;
+        if (!(n >= BSON_INT32_MIN && n <= BSON_INT32_MAX)) {
+            throw r.fail(`$numberInt ${JSON.stringify(s)} is not a 32-bit integer`);
+        }
+        return Int32.fromExtendedJSON(obj, r);
     }
 
     inspect(depth, options, inspect) {

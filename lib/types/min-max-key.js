@@ -1,6 +1,7 @@
 'use strict';
 
 const { BSONValue } = require('./bson-value');
+const { EJSON_READER } = require('../constants');
 
 // The values that compare below (MinKey) and above (MaxKey) every other BSON value.
 
@@ -9,9 +10,17 @@ class MinKey extends BSONValue {
         return 'MinKey';
     }
 
-    // bson's Extended JSON hook
+    // bson's Extended JSON hooks
+    toExtendedJSON() {
+        return { $minKey: 1 };
+    }
+
     static fromExtendedJSON() {
         return new MinKey();
+    }
+
+    static [EJSON_READER](r, obj, keys) {
+        return readKeyWrapper(r, obj, keys, '$minKey', MinKey);
     }
 
     inspect() {
@@ -24,14 +33,29 @@ class MaxKey extends BSONValue {
         return 'MaxKey';
     }
 
-    // bson's Extended JSON hook
+    // bson's Extended JSON hooks
+    toExtendedJSON() {
+        return { $maxKey: 1 };
+    }
+
     static fromExtendedJSON() {
         return new MaxKey();
+    }
+
+    static [EJSON_READER](r, obj, keys) {
+        return readKeyWrapper(r, obj, keys, '$maxKey', MaxKey);
     }
 
     inspect() {
         return 'new MaxKey()';
     }
+}
+
+// {$minKey: 1} or {$maxKey: 1}
+function readKeyWrapper(r, obj, keys, key, KeyClass) {
+    r.expectKeys(obj, keys, [key]);
+    if (obj[key] !== 1) throw r.fail(`${key} must be 1, not ${r.describe(obj[key])}`);
+    return new KeyClass();
 }
 
 module.exports = { MinKey, MaxKey };

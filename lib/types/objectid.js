@@ -4,6 +4,7 @@ const { Buffer } = require('buffer');
 const { randomBytes } = require('../random');
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
+const { EJSON_READER } = require('../constants');
 
 // Layout: the 12 bytes live in four own integer fields i0..i3, three bytes each,
 // big-endian (i0 = bytes 0-2, ..., i3 = bytes 9-11). bson@7 uses the same fields,
@@ -303,9 +304,18 @@ class ObjectId extends BSONValue {
         }
     }
 
-    // bson's Extended JSON hook (toExtendedJSON is BSONValue's)
+    // bson's Extended JSON hooks
+    toExtendedJSON() {
+        return { $oid: this.toHexString() };
+    }
+
     static fromExtendedJSON(doc) {
         return new ObjectId(doc.$oid);
+    }
+
+    static [EJSON_READER](r, obj, keys) {
+        r.expectKeys(obj, keys, ['$oid']);
+        return objectIdFromExtendedJSON(r, obj.$oid, '$oid');
     }
 
     inspect(depth, options, inspect) {
@@ -314,8 +324,15 @@ class ObjectId extends BSONValue {
     }
 }
 
+// An {$oid}'s text, exactly 24 hex digits; `what` names it in errors.
+function objectIdFromExtendedJSON(r, text, what) {
+    r.expectString(text, what);
+    if (!isHex24(text)) throw r.fail(`${what} must be 24 hexadecimal digits, found ${JSON.stringify(text)}`);
+    return new ObjectId(text);
+}
+
 // When true, each id keeps its hex string once computed; an id made from a hex string
 // keeps that string (lower-cased) from the start.
 ObjectId.cacheHexString = undefined;
 
-module.exports = { ObjectId };
+module.exports = { ObjectId, objectIdFromExtendedJSON };

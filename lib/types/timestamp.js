@@ -2,6 +2,7 @@
 
 const { Long } = require('./long');
 const { BSONError } = require('../errors');
+const { EJSON_READER } = require('../constants');
 
 const UINT32_MAX = 0xffffffff;
 
@@ -76,6 +77,16 @@ class Timestamp extends Long {
         return new Timestamp({ t: Long.isLong(t) ? t.low >>> 0 : t, i: Long.isLong(i) ? i.low >>> 0 : i });
     }
 
+    // {$timestamp: {t, i}}, each an integer from 0 to 2^32 - 1
+    static [EJSON_READER](r, obj, keys) {
+        r.expectKeys(obj, keys, ['$timestamp']);
+        const inner = r.expectObject(obj.$timestamp, '$timestamp must be an object with t and i');
+        r.expectKeys(inner, Object.keys(inner), ['t', 'i']);
+        const t = uint32FromExtendedJSON(r, inner.t, '$timestamp t');
+        const i = uint32FromExtendedJSON(r, inner.i, '$timestamp i');
+        return new Timestamp({ t, i });
+    }
+
     inspect(depth, options, inspect) {
         const show = inspect ? (v) => inspect(v, options) : (v) => JSON.stringify(v);
         return `new Timestamp({ t: ${show(this.t)}, i: ${show(this.i)} })`;
@@ -83,6 +94,13 @@ class Timestamp extends Long {
 }
 
 Timestamp.MAX_VALUE = Long.MAX_UNSIGNED_VALUE;
+
+function uint32FromExtendedJSON(r, value, what) {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > UINT32_MAX) {
+        throw r.fail(`${what} must be an integer from 0 to ${UINT32_MAX}, not ${r.describe(value)}`);
+    }
+    return value;
+}
 
 // t and i are each a number or an Int32 (recognised by its type tag) within
 // 0..2^32-1; the checks run in bson's order so the first error reported is the same.
