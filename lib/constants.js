@@ -52,10 +52,6 @@ module.exports = {
     BSON_VERSION_SYMBOL: Symbol.for('@@mdb.bson.version'),
     BSON_MAJOR_VERSION: 7,
     BSON_TYPE_SYMBOL: Symbol.for('@@mdb.bson.type'),
-    // the static of a type class that reads its Extended JSON wrapper as the spec
-    // requires, (context, wrapper, its keys) -> value, for EJSON.parse; kept off
-    // the classes' public names
-    EJSON_READER: Symbol('qbson.ejsonReader'),
 };
 
 const C = module.exports;

@@ -1,9 +1,9 @@
 'use strict';
 
 // What reading an Extended JSON wrapper needs, below both lib/ejson.js and the
-// type classes that read their own wrappers: the options, the key path for
-// errors, and the shape checks of the spec (exact keys, values of the right type).
-// lib/ejson.js extends ReadContext with the reading of nested documents.
+// type modules, each of which reads its own wrappers: the options, the key path
+// for errors, and the shape checks of the spec (exact keys, values of the right
+// type). lib/ejson.js extends ReadContext with the reading of nested documents.
 
 const C = require('./constants');
 const { BSONError } = require('./errors');

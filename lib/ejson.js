@@ -4,10 +4,11 @@
 // behind bson@7's EJSON API (stringify, parse, serialize, deserialize).
 //
 // The type classes own their forms: each writes its wrapper (toExtendedJSON) and
-// reads it (a static keyed by C.EJSON_READER). This file walks values and
-// dispatches, in two tables: TO_EJSON by `_bsontype` (qbson's classes or bson@7's,
-// both written by qbson's class) and FROM_EJSON by a wrapper's `$`-key; numbers,
-// Dates, RegExps and Maps, which have no class here, it converts itself.
+// its module reads it (read<Type>ExtendedJSON). This file walks values and
+// dispatches, in two tables: TO_EJSON by `_bsontype` to the class's form (for
+// qbson's classes and bson@7's alike) and FROM_EJSON by a wrapper's `$`-key to
+// its reader. Numbers, Dates, RegExps and Maps, which have no class, it
+// converts itself.
 // stringify builds the wrapper tree and hands it to JSON.stringify, as bson does,
 // so replacers and spacing behave the same. parse runs JSON.parse and then walks
 // the result once, top-down, replacing wrappers in place; a wrapper is checked
@@ -20,19 +21,19 @@ const { BSONError, BSONRuntimeError, isStackOverflow } = require('./errors');
 const { ownOptions } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { ReadContext, isPlainObjectValue } = require('./ejson-reading');
-const { ObjectId } = require('./types/objectid');
-const { Binary, UUID } = require('./types/binary');
-const { Long, int64FromExtendedJSON } = require('./types/long');
-const { Timestamp } = require('./types/timestamp');
-const { Int32 } = require('./types/int32');
-const { Double } = require('./types/double');
-const { Decimal128 } = require('./types/decimal128');
-const { Code } = require('./types/code');
-const { BSONRegExp, regExpExtendedJSON, REGEXP_OPTIONS } = require('./types/bson-regexp');
-const { BSONSymbol } = require('./types/bson-symbol');
-const { DBRef } = require('./types/dbref');
-const { MinKey, MaxKey } = require('./types/min-max-key');
-const { DBPointer, BSONUndefined } = require('./types/deprecated');
+const { ObjectId, readObjectIdExtendedJSON } = require('./types/objectid');
+const { Binary, binaryExtendedJSON, readBinaryExtendedJSON, readUUIDExtendedJSON } = require('./types/binary');
+const { Long, longExtendedJSON, int64FromExtendedJSON, readLongExtendedJSON } = require('./types/long');
+const { Timestamp, readTimestampExtendedJSON } = require('./types/timestamp');
+const { Int32, int32ExtendedJSON, readInt32ExtendedJSON } = require('./types/int32');
+const { Double, doubleExtendedJSON, readDoubleExtendedJSON } = require('./types/double');
+const { Decimal128, readDecimal128ExtendedJSON } = require('./types/decimal128');
+const { codeExtendedJSON, readCodeExtendedJSON } = require('./types/code');
+const { REGEXP_OPTIONS, regExpExtendedJSON, readRegExpExtendedJSON } = require('./types/bson-regexp');
+const { BSONSymbol, readSymbolExtendedJSON } = require('./types/bson-symbol');
+const { dbRefExtendedJSON, readDBRefExtendedJSON } = require('./types/dbref');
+const { MinKey, MaxKey, readMinKeyExtendedJSON, readMaxKeyExtendedJSON } = require('./types/min-max-key');
+const { DBPointer, BSONUndefined, readDBPointerExtendedJSON, readUndefinedExtendedJSON } = require('./types/deprecated');
 const { WideObject, MAX_FAST_KEYED_FIELDS, setField } = require('./wide-object');
 
 // bson compares plain numbers with 2^63 - 1 written as a number, which is 2^63
@@ -59,8 +60,6 @@ class Writer extends ContainerStack {
         this.legacy = Boolean(options.legacy);
         this.ignoreUndefined = Boolean(options.ignoreUndefined);
         this.maxDepth = maxDepthOption(options);
-        // what a type class's toExtendedJSON is given
-        this.typeOptions = { relaxed: this.relaxed, legacy: this.legacy };
     }
 
     // bson's drawing of the cycle: the keys from the root, an array element as
@@ -202,45 +201,39 @@ function regExpToEJSON(w, pattern, options, key) {
     return regExpExtendedJSON(pattern, options, w.legacy, w, key);
 }
 
-// The converter of a class whose form holds no other values: the class's own
-// toExtendedJSON, called on a qbson or bson@7 instance alike.
-function classForm(TypeClass) {
-    const toExtendedJSON = TypeClass.prototype.toExtendedJSON;
-    return (w, v) => toExtendedJSON.call(v, w.typeOptions);
-}
-
-// One converter per _bsontype: (writer, instance, key) -> Extended JSON value.
-// Code and DBRef hold other values: they convert those first (entering themselves
-// on the writer's stack) and give their class's form the results.
+// One converter per _bsontype: (writer, instance, key) -> Extended JSON value, the
+// form of the type's class, for qbson's and bson@7's instances alike. Code and DBRef
+// convert the values they hold first (entering themselves on the writer's stack).
+// Each is its own function literal, so that V8 keeps each call in it monomorphic.
 const TO_EJSON = new Map([
-    ['ObjectId', classForm(ObjectId)],
-    ['Int32', classForm(Int32)],
-    ['Double', classForm(Double)],
-    ['Long', classForm(Long)],
-    ['Decimal128', classForm(Decimal128)],
-    ['Binary', classForm(Binary)],
-    ['Timestamp', classForm(Timestamp)],
+    ['ObjectId', (w, v) => ObjectId.prototype.toExtendedJSON.call(v)],
+    ['Int32', (w, v) => int32ExtendedJSON(v, w.relaxed, w.legacy)],
+    ['Double', (w, v) => doubleExtendedJSON(v, w.relaxed, w.legacy)],
+    ['Long', (w, v) => longExtendedJSON(v, w.relaxed)],
+    ['Decimal128', (w, v) => Decimal128.prototype.toExtendedJSON.call(v)],
+    ['Binary', (w, v) => binaryExtendedJSON(v, w.legacy)],
+    ['Timestamp', (w, v) => Timestamp.prototype.toExtendedJSON.call(v)],
     ['Code', codeToEJSON],
     ['BSONRegExp', (w, v, key) => regExpToEJSON(w, v.pattern, v.options, key)],
-    ['BSONSymbol', classForm(BSONSymbol)],
+    ['BSONSymbol', (w, v) => BSONSymbol.prototype.toExtendedJSON.call(v)],
     ['DBRef', dbRefToEJSON],
-    ['MinKey', classForm(MinKey)],
-    ['MaxKey', classForm(MaxKey)],
-    ['DBPointer', classForm(DBPointer)],
-    ['Undefined', classForm(BSONUndefined)],
+    ['MinKey', (w, v) => MinKey.prototype.toExtendedJSON.call(v)],
+    ['MaxKey', (w, v) => MaxKey.prototype.toExtendedJSON.call(v)],
+    ['DBPointer', (w, v) => DBPointer.prototype.toExtendedJSON.call(v)],
+    ['Undefined', (w, v) => BSONUndefined.prototype.toExtendedJSON.call(v)],
 ]);
 
 function codeToEJSON(w, v, key) {
-    if (!v.scope) return Code.prototype.toExtendedJSON.call(v, w.typeOptions);
+    if (!v.scope) return codeExtendedJSON(v.code, v.scope);
     w.enter(v, key);
     const scope = toEJSON(w, v.scope, 'scope');
     w.leave();
-    return Code.prototype.toExtendedJSON.call({ code: v.code, scope }, w.typeOptions);
+    return codeExtendedJSON(v.code, scope);
 }
 
 // bson converts the parts of a DBRef with an oid, and copies a DBRef without one as it is
 function dbRefToEJSON(w, v, key) {
-    if (!v.oid) return DBRef.prototype.toExtendedJSON.call(v, w.typeOptions);
+    if (!v.oid) return dbRefExtendedJSON(v, w.legacy);
     let collection = v.collection;
     let db = v.db;
     w.enter(v, key);
@@ -254,7 +247,7 @@ function dbRefToEJSON(w, v, key) {
         db = parts[0];
         collection = parts[1];
     }
-    return DBRef.prototype.toExtendedJSON.call({ collection, oid, db, fields }, w.typeOptions);
+    return dbRefExtendedJSON({ collection, oid, db, fields }, w.legacy);
 }
 
 // ---------------------------------------------------------------------------
@@ -318,7 +311,7 @@ function objectFromJSON(r, obj) {
     }
     if (wrapperKey !== undefined) return FROM_EJSON.get(wrapperKey)(r, obj, keys);
     documentFromJSON(r, obj, keys);
-    return dollarKeys !== 0 ? readDBRef(r, obj, keys) : obj;
+    return dollarKeys !== 0 ? readDBRefExtendedJSON(r, obj, keys) : obj;
 }
 
 // Converts a document's values in place.
@@ -345,28 +338,27 @@ function dateFromMillis(r, ms) {
     return new Date(ms);
 }
 
-const readDBRef = DBRef[C.EJSON_READER];
-
-// One reader per wrapper key: (reader, object, its keys) -> value; a type class's
-// own, but for $date.
+// One reader per wrapper key: (reader, object, its keys) -> value; each type
+// module's own, but for $date. (Kept as functions beside the classes: a static
+// with a computed key made `new Int32` and `new Timestamp` 10-20x slower in V8.)
 const FROM_EJSON = new Map([
-    ['$oid', ObjectId[C.EJSON_READER]],
-    ['$symbol', BSONSymbol[C.EJSON_READER]],
-    ['$numberInt', Int32[C.EJSON_READER]],
-    ['$numberLong', Long[C.EJSON_READER]],
-    ['$numberDouble', Double[C.EJSON_READER]],
-    ['$numberDecimal', Decimal128[C.EJSON_READER]],
-    ['$binary', Binary[C.EJSON_READER]],
-    ['$uuid', UUID[C.EJSON_READER]],
-    ['$code', Code[C.EJSON_READER]],
-    ['$timestamp', Timestamp[C.EJSON_READER]],
-    ['$regularExpression', BSONRegExp[C.EJSON_READER]],
-    ['$regex', BSONRegExp[C.EJSON_READER]],
-    ['$dbPointer', DBPointer[C.EJSON_READER]],
+    ['$oid', readObjectIdExtendedJSON],
+    ['$symbol', readSymbolExtendedJSON],
+    ['$numberInt', readInt32ExtendedJSON],
+    ['$numberLong', readLongExtendedJSON],
+    ['$numberDouble', readDoubleExtendedJSON],
+    ['$numberDecimal', readDecimal128ExtendedJSON],
+    ['$binary', readBinaryExtendedJSON],
+    ['$uuid', readUUIDExtendedJSON],
+    ['$code', readCodeExtendedJSON],
+    ['$timestamp', readTimestampExtendedJSON],
+    ['$regularExpression', readRegExpExtendedJSON],
+    ['$regex', readRegExpExtendedJSON],
+    ['$dbPointer', readDBPointerExtendedJSON],
     ['$date', readDate],
-    ['$minKey', MinKey[C.EJSON_READER]],
-    ['$maxKey', MaxKey[C.EJSON_READER]],
-    ['$undefined', BSONUndefined[C.EJSON_READER]],
+    ['$minKey', readMinKeyExtendedJSON],
+    ['$maxKey', readMaxKeyExtendedJSON],
+    ['$undefined', readUndefinedExtendedJSON],
 ]);
 
 // {$date: {$numberLong}} or {$date: ISO-8601 string}; with the legacy option also {$date: millis}

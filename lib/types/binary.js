@@ -6,7 +6,6 @@ const { BSONValue } = require('./bson-value');
 const { BSONError, withArticle } = require('../errors');
 const { option } = require('../options');
 const { BIG_ENDIAN_HOST, copyToNewBuffer } = require('../bytes');
-const { EJSON_READER } = require('../constants');
 
 const UUID_NO_DASHES = /^[0-9a-f]{32}$/i;
 const UUID_DASHES = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -219,15 +218,9 @@ class Binary extends BSONValue {
         return new Binary(Buffer.from(base64, 'base64'), subType);
     }
 
-    // bson's Extended JSON hooks: {$binary: {base64, subType}}, with options.legacy
-    // {$binary: base64, $type: subType}. The value's bytes are buffer[0, position).
+    // bson's Extended JSON hooks
     toExtendedJSON(options) {
-        validateBinaryVector(this);
-        const bytes = this.buffer;
-        const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, this.position).toString('base64');
-        const subType = hexByte(this.sub_type);
-        if (option(options, 'legacy')) return { $binary: base64, $type: subType };
-        return { $binary: { base64, subType } };
+        return binaryExtendedJSON(this, Boolean(option(options, 'legacy')));
     }
 
     // {$binary} (legacy {$binary, $type} with options.legacy) or {$uuid}, as EJSON.parse reads it
@@ -236,23 +229,8 @@ class Binary extends BSONValue {
         const { ReadContext } = require('../ejson-reading');
         const r = new ReadContext({ relaxed: false, legacy: Boolean(option(options, 'legacy')) });
         const keys = Object.keys(doc);
-        if (Object.prototype.hasOwnProperty.call(doc, '$uuid')) return UUID[EJSON_READER](r, doc, keys);
-        return Binary[EJSON_READER](r, doc, keys);
-    }
-
-    static [EJSON_READER](r, obj, keys) {
-        const inner = obj.$binary;
-        if (r.legacy && typeof inner === 'string' && Object.prototype.hasOwnProperty.call(obj, '$type')) {
-            r.expectKeys(obj, keys, ['$binary', '$type']);
-            return binaryFromExtendedJSON(r, inner, r.expectString(obj.$type, '$type'));
-        }
-        if (typeof inner === 'string') {
-            throw r.fail('$binary as a base64 string (with $type) is the legacy form, read only with the legacy option');
-        }
-        r.expectKeys(obj, keys, ['$binary']);
-        r.expectObject(inner, '$binary must be an object with base64 and subType');
-        r.expectKeys(inner, Object.keys(inner), ['base64', 'subType']);
-        return binaryFromExtendedJSON(r, r.expectString(inner.base64, '$binary base64'), r.expectString(inner.subType, '$binary subType'));
+        if (Object.prototype.hasOwnProperty.call(doc, '$uuid')) return readUUIDExtendedJSON(r, doc, keys);
+        return readBinaryExtendedJSON(r, doc, keys);
     }
 
     inspect(depth, options, inspect) {
@@ -522,20 +500,22 @@ class UUID extends Binary {
         return UUID_NO_DASHES.test(representation) || UUID_DASHES.test(representation);
     }
 
-    // {$uuid: 32 hex digits, optionally hyphenated 8-4-4-4-12}
-    static [EJSON_READER](r, obj, keys) {
-        r.expectKeys(obj, keys, ['$uuid']);
-        const s = obj.$uuid;
-        if (typeof s !== 'string' || !UUID.isValidUUIDString(s)) {
-            throw r.fail(`$uuid must be a UUID string of 32 hexadecimal digits, optionally hyphenated 8-4-4-4-12, not ${r.describe(s)}`);
-        }
-        return new UUID(s);
-    }
-
     inspect(depth, options, inspect) {
         inspect = inspect || defaultInspect;
         return `new UUID(${inspect(this.toHexString(), options)})`;
     }
+}
+
+// {$binary: {base64, subType}}, when legacy {$binary: base64, $type: subType}; the
+// value's bytes are buffer[0, position). A flag, not options, as for Int32
+// (lib/ejson.js's speed).
+function binaryExtendedJSON(binary, legacy) {
+    validateBinaryVector(binary);
+    const bytes = binary.buffer;
+    const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, binary.position).toString('base64');
+    const subType = hexByte(binary.sub_type);
+    if (legacy) return { $binary: base64, $type: subType };
+    return { $binary: { base64, subType } };
 }
 
 function hexByte(n) {
@@ -556,4 +536,30 @@ function binaryFromExtendedJSON(r, base64, subTypeHex) {
     return new Binary(bytes, subType);
 }
 
-module.exports = { Binary, UUID, validateBinaryVector };
+// {$binary: {base64, subType}}; with the legacy option also {$binary: base64, $type: subType}
+function readBinaryExtendedJSON(r, obj, keys) {
+    const inner = obj.$binary;
+    if (r.legacy && typeof inner === 'string' && Object.prototype.hasOwnProperty.call(obj, '$type')) {
+        r.expectKeys(obj, keys, ['$binary', '$type']);
+        return binaryFromExtendedJSON(r, inner, r.expectString(obj.$type, '$type'));
+    }
+    if (typeof inner === 'string') {
+        throw r.fail('$binary as a base64 string (with $type) is the legacy form, read only with the legacy option');
+    }
+    r.expectKeys(obj, keys, ['$binary']);
+    r.expectObject(inner, '$binary must be an object with base64 and subType');
+    r.expectKeys(inner, Object.keys(inner), ['base64', 'subType']);
+    return binaryFromExtendedJSON(r, r.expectString(inner.base64, '$binary base64'), r.expectString(inner.subType, '$binary subType'));
+}
+
+// {$uuid: 32 hex digits, optionally hyphenated 8-4-4-4-12}
+function readUUIDExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$uuid']);
+    const s = obj.$uuid;
+    if (typeof s !== 'string' || !UUID.isValidUUIDString(s)) {
+        throw r.fail(`$uuid must be a UUID string of 32 hexadecimal digits, optionally hyphenated 8-4-4-4-12, not ${r.describe(s)}`);
+    }
+    return new UUID(s);
+}
+
+module.exports = { Binary, UUID, validateBinaryVector, binaryExtendedJSON, readBinaryExtendedJSON, readUUIDExtendedJSON };

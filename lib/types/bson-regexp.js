@@ -3,7 +3,6 @@
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 const { option } = require('../options');
-const { EJSON_READER } = require('../constants');
 const { ContainerStack } = require('../container-stack');
 
 const REGEXP_OPTIONS = 'ilmsux';
@@ -65,24 +64,6 @@ class BSONRegExp extends BSONValue {
         return regExpExtendedJSON(this.pattern, this.options, Boolean(option(options, 'legacy')));
     }
 
-    // {$regularExpression: {pattern, options}}, or the legacy {$regex: pattern, $options?: options},
-    // read in every mode as bson reads it; any other $regex is the query operator, left a document
-    static [EJSON_READER](r, obj, keys) {
-        if (!Object.prototype.hasOwnProperty.call(obj, '$regularExpression')) {
-            const options = obj.$options;
-            const isLegacyRegExp =
-                typeof obj.$regex === 'string' &&
-                (keys.length === 1 || (keys.length === 2 && typeof options === 'string'));
-            if (isLegacyRegExp) return regExpFromExtendedJSON(r, obj.$regex, options === undefined ? '' : options);
-            return r.readDocument(obj, keys);
-        }
-        r.expectKeys(obj, keys, ['$regularExpression']);
-        const inner = r.expectObject(obj.$regularExpression, '$regularExpression must be an object with pattern and options');
-        r.expectKeys(inner, Object.keys(inner), ['pattern', 'options']);
-        const pattern = r.expectString(inner.pattern, '$regularExpression pattern');
-        return regExpFromExtendedJSON(r, pattern, r.expectString(inner.options, '$regularExpression options'));
-    }
-
     inspect(depth, options, inspect) {
         const stylize = options != null && typeof options === 'object' && typeof options.stylize === 'function' ? options.stylize : (s) => s;
         inspect = inspect || JSON.stringify;
@@ -113,4 +94,22 @@ function regExpFromExtendedJSON(r, pattern, options) {
     return new BSONRegExp(pattern, BSONRegExp.parseOptions(options));
 }
 
-module.exports = { BSONRegExp, regExpExtendedJSON, REGEXP_OPTIONS };
+// {$regularExpression: {pattern, options}}, or the legacy {$regex: pattern, $options?: options},
+// read in every mode as bson reads it; any other $regex is the query operator, left a document
+function readRegExpExtendedJSON(r, obj, keys) {
+    if (!Object.prototype.hasOwnProperty.call(obj, '$regularExpression')) {
+        const options = obj.$options;
+        const isLegacyRegExp =
+            typeof obj.$regex === 'string' &&
+            (keys.length === 1 || (keys.length === 2 && typeof options === 'string'));
+        if (isLegacyRegExp) return regExpFromExtendedJSON(r, obj.$regex, options === undefined ? '' : options);
+        return r.readDocument(obj, keys);
+    }
+    r.expectKeys(obj, keys, ['$regularExpression']);
+    const inner = r.expectObject(obj.$regularExpression, '$regularExpression must be an object with pattern and options');
+    r.expectKeys(inner, Object.keys(inner), ['pattern', 'options']);
+    const pattern = r.expectString(inner.pattern, '$regularExpression pattern');
+    return regExpFromExtendedJSON(r, pattern, r.expectString(inner.options, '$regularExpression options'));
+}
+
+module.exports = { BSONRegExp, regExpExtendedJSON, REGEXP_OPTIONS, readRegExpExtendedJSON };

@@ -1,7 +1,6 @@
 'use strict';
 
 const { BSONValue } = require('./bson-value');
-const { EJSON_READER } = require('../constants');
 
 // The deprecated BSON symbol type (0x0E): a string kept apart from ordinary strings.
 class BSONSymbol extends BSONValue {
@@ -35,15 +34,16 @@ class BSONSymbol extends BSONValue {
         return new BSONSymbol(doc.$symbol);
     }
 
-    static [EJSON_READER](r, obj, keys) {
-        r.expectKeys(obj, keys, ['$symbol']);
-        return new BSONSymbol(r.expectString(obj.$symbol, '$symbol'));
-    }
-
     inspect(depth, options, inspect) {
         inspect = inspect || JSON.stringify;
         return `new BSONSymbol(${inspect(this.value, options)})`;
     }
 }
 
-module.exports = { BSONSymbol };
+// {$symbol: a string}
+function readSymbolExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$symbol']);
+    return new BSONSymbol(r.expectString(obj.$symbol, '$symbol'));
+}
+
+module.exports = { BSONSymbol, readSymbolExtendedJSON };

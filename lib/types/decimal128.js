@@ -14,7 +14,6 @@
 const { Buffer } = require('buffer');
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
-const { EJSON_READER } = require('../constants');
 
 const EXPONENT_MIN = -6176;
 const EXPONENT_MAX = 6111;
@@ -102,16 +101,6 @@ class Decimal128 extends BSONValue {
 
     static fromExtendedJSON(doc) {
         return Decimal128.fromString(doc.$numberDecimal);
-    }
-
-    static [EJSON_READER](r, obj, keys) {
-        r.expectKeys(obj, keys, ['$numberDecimal']);
-        const s = r.expectString(obj.$numberDecimal, '$numberDecimal');
-        try {
-            return Decimal128.fromString(s);
-        } catch (err) {
-            throw r.fail(`$numberDecimal ${JSON.stringify(s)} is not a Decimal128 value (${err.message})`);
-        }
     }
 
     inspect(depth, options, inspect) {
@@ -274,4 +263,15 @@ function writeUint32(bytes, at, value) {
     bytes[at + 3] = (value >>> 24) & 0xff;
 }
 
-module.exports = { Decimal128 };
+// {$numberDecimal: text Decimal128.fromString takes}
+function readDecimal128ExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$numberDecimal']);
+    const s = r.expectString(obj.$numberDecimal, '$numberDecimal');
+    try {
+        return Decimal128.fromString(s);
+    } catch (err) {
+        throw r.fail(`$numberDecimal ${JSON.stringify(s)} is not a Decimal128 value (${err.message})`);
+    }
+}
+
+module.exports = { Decimal128, readDecimal128ExtendedJSON };

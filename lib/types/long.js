@@ -3,7 +3,6 @@
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 const { option } = require('../options');
-const { EJSON_READER } = require('../constants');
 
 const TWO_PWR_32 = 4294967296;
 const TWO_PWR_63 = 9223372036854775808;
@@ -459,9 +458,9 @@ class Long extends BSONValue {
         return this.high !== 0 ? bits + 32 : Math.max(bits, 1);
     }
 
-    // bson's Extended JSON hooks: canonical unless options.relaxed
+    // bson's Extended JSON hooks
     toExtendedJSON(options) {
-        return option(options, 'relaxed') ? this.toNumber() : { $numberLong: this.toString() };
+        return longExtendedJSON(this, Boolean(option(options, 'relaxed')));
     }
 
     // {$numberLong} as EJSON.parse reads it, but relaxed unless told otherwise (bson's default here)
@@ -471,11 +470,6 @@ class Long extends BSONValue {
         const { ReadContext } = require('../ejson-reading');
         const r = new ReadContext({ relaxed: relaxed == null ? true : Boolean(relaxed), useBigInt64: Boolean(option(options, 'useBigInt64')) });
         return longFromExtendedJSON(r, doc.$numberLong);
-    }
-
-    static [EJSON_READER](r, obj, keys) {
-        r.expectKeys(obj, keys, ['$numberLong']);
-        return longFromExtendedJSON(r, obj.$numberLong);
     }
 
     inspect(depth, options, inspect) {
@@ -494,6 +488,12 @@ Long.NEG_ONE = new Long(-1, -1, false);
 Long.MAX_VALUE = new Long(-1, 0x7fffffff, false);
 Long.MIN_VALUE = new Long(0, -0x80000000, false);
 Long.TWO_PWR_24 = new Long(1 << 24, 0, false);
+
+// A number when relaxed, else {$numberLong}. A flag, not options, as for Int32
+// (lib/ejson.js's speed).
+function longExtendedJSON(long, relaxed) {
+    return relaxed ? long.toNumber() : { $numberLong: long.toString() };
+}
 
 // A $numberLong's text as a bigint with options.useBigInt64, a number when
 // relaxed, else a Long.
@@ -577,4 +577,10 @@ function stripLeadingZerosAndPlus(str) {
     return (negative ? '-' : '') + (end === str.length ? '0' : str.slice(end));
 }
 
-module.exports = { Long, int64FromExtendedJSON };
+// {$numberLong: decimal text in the int64 range}
+function readLongExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$numberLong']);
+    return longFromExtendedJSON(r, obj.$numberLong);
+}
+
+module.exports = { Long, longExtendedJSON, int64FromExtendedJSON, readLongExtendedJSON };

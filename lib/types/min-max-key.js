@@ -1,7 +1,6 @@
 'use strict';
 
 const { BSONValue } = require('./bson-value');
-const { EJSON_READER } = require('../constants');
 
 // The values that compare below (MinKey) and above (MaxKey) every other BSON value.
 
@@ -17,10 +16,6 @@ class MinKey extends BSONValue {
 
     static fromExtendedJSON() {
         return new MinKey();
-    }
-
-    static [EJSON_READER](r, obj, keys) {
-        return readKeyWrapper(r, obj, keys, '$minKey', MinKey);
     }
 
     inspect() {
@@ -42,10 +37,6 @@ class MaxKey extends BSONValue {
         return new MaxKey();
     }
 
-    static [EJSON_READER](r, obj, keys) {
-        return readKeyWrapper(r, obj, keys, '$maxKey', MaxKey);
-    }
-
     inspect() {
         return 'new MaxKey()';
     }
@@ -58,4 +49,12 @@ function readKeyWrapper(r, obj, keys, key, KeyClass) {
     return new KeyClass();
 }
 
-module.exports = { MinKey, MaxKey };
+function readMinKeyExtendedJSON(r, obj, keys) {
+    return readKeyWrapper(r, obj, keys, '$minKey', MinKey);
+}
+
+function readMaxKeyExtendedJSON(r, obj, keys) {
+    return readKeyWrapper(r, obj, keys, '$maxKey', MaxKey);
+}
+
+module.exports = { MinKey, MaxKey, readMinKeyExtendedJSON, readMaxKeyExtendedJSON };

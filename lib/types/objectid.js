@@ -4,7 +4,6 @@ const { Buffer } = require('buffer');
 const { randomBytes } = require('../random');
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
-const { EJSON_READER } = require('../constants');
 
 // Layout: the 12 bytes live in four own integer fields i0..i3, three bytes each,
 // big-endian (i0 = bytes 0-2, ..., i3 = bytes 9-11). bson@7 uses the same fields,
@@ -313,11 +312,6 @@ class ObjectId extends BSONValue {
         return new ObjectId(doc.$oid);
     }
 
-    static [EJSON_READER](r, obj, keys) {
-        r.expectKeys(obj, keys, ['$oid']);
-        return objectIdFromExtendedJSON(r, obj.$oid, '$oid');
-    }
-
     inspect(depth, options, inspect) {
         inspect = inspect || defaultInspect;
         return `new ObjectId(${inspect(this.toHexString(), options)})`;
@@ -335,4 +329,10 @@ function objectIdFromExtendedJSON(r, text, what) {
 // keeps that string (lower-cased) from the start.
 ObjectId.cacheHexString = undefined;
 
-module.exports = { ObjectId, objectIdFromExtendedJSON };
+// {$oid: 24 hex digits}
+function readObjectIdExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$oid']);
+    return objectIdFromExtendedJSON(r, obj.$oid, '$oid');
+}
+
+module.exports = { ObjectId, objectIdFromExtendedJSON, readObjectIdExtendedJSON };

@@ -2,7 +2,6 @@
 
 const { Long } = require('./long');
 const { BSONError } = require('../errors');
-const { EJSON_READER } = require('../constants');
 
 const UINT32_MAX = 0xffffffff;
 
@@ -77,16 +76,6 @@ class Timestamp extends Long {
         return new Timestamp({ t: Long.isLong(t) ? t.low >>> 0 : t, i: Long.isLong(i) ? i.low >>> 0 : i });
     }
 
-    // {$timestamp: {t, i}}, each an integer from 0 to 2^32 - 1
-    static [EJSON_READER](r, obj, keys) {
-        r.expectKeys(obj, keys, ['$timestamp']);
-        const inner = r.expectObject(obj.$timestamp, '$timestamp must be an object with t and i');
-        r.expectKeys(inner, Object.keys(inner), ['t', 'i']);
-        const t = uint32FromExtendedJSON(r, inner.t, '$timestamp t');
-        const i = uint32FromExtendedJSON(r, inner.i, '$timestamp i');
-        return new Timestamp({ t, i });
-    }
-
     inspect(depth, options, inspect) {
         const show = inspect ? (v) => inspect(v, options) : (v) => JSON.stringify(v);
         return `new Timestamp({ t: ${show(this.t)}, i: ${show(this.i)} })`;
@@ -119,4 +108,14 @@ function checkPartRange(n, name, upper) {
     }
 }
 
-module.exports = { Timestamp };
+// {$timestamp: {t, i}}, each an integer from 0 to 2^32 - 1
+function readTimestampExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$timestamp']);
+    const inner = r.expectObject(obj.$timestamp, '$timestamp must be an object with t and i');
+    r.expectKeys(inner, Object.keys(inner), ['t', 'i']);
+    const t = uint32FromExtendedJSON(r, inner.t, '$timestamp t');
+    const i = uint32FromExtendedJSON(r, inner.i, '$timestamp i');
+    return new Timestamp({ t, i });
+}
+
+module.exports = { Timestamp, readTimestampExtendedJSON };
