@@ -3,65 +3,46 @@
 // MongoDB Extended JSON: canonical and relaxed v2, and bson's legacy (v1) output,
 // behind bson@7's EJSON API (stringify, parse, serialize, deserialize).
 //
-// All of it lives here, in two tables: TO_EJSON turns a typed value (qbson's
-// classes or bson@7's, told apart only by `_bsontype`) into its wrapper object,
-// and FROM_EJSON turns a wrapper, found by its `$`-key, back into a value.
+// The type classes own their forms: each writes its wrapper (toExtendedJSON) and
+// its module reads it (read<Type>ExtendedJSON). This file walks values and
+// dispatches, in two tables: TO_EJSON by `_bsontype` to the class's form (for
+// qbson's classes and bson@7's alike) and FROM_EJSON by a wrapper's `$`-key to
+// its reader. Numbers, Dates, RegExps and Maps, which have no class, it
+// converts itself.
 // stringify builds the wrapper tree and hands it to JSON.stringify, as bson does,
 // so replacers and spacing behave the same. parse runs JSON.parse and then walks
 // the result once, top-down, replacing wrappers in place; a wrapper is checked
 // against its exact shape (spec: missing or extra keys, or a value of the wrong
 // type, is an error), where bson accepts nearly anything.
 
-const { Buffer } = require('buffer');
 const util = require('util');
 const C = require('./constants');
 const { BSONError, BSONRuntimeError, isStackOverflow } = require('./errors');
 const { ownOptions } = require('./options');
 const { ContainerStack } = require('./container-stack');
-const { ObjectId } = require('./types/objectid');
-const { Binary, UUID, validateBinaryVector } = require('./types/binary');
-const { Long } = require('./types/long');
-const { Timestamp } = require('./types/timestamp');
-const { Int32 } = require('./types/int32');
-const { Double } = require('./types/double');
-const { Decimal128 } = require('./types/decimal128');
-const { Code } = require('./types/code');
-const { BSONRegExp } = require('./types/bson-regexp');
-const { BSONSymbol } = require('./types/bson-symbol');
-const { DBRef } = require('./types/dbref');
-const { MinKey, MaxKey } = require('./types/min-max-key');
-const { DBPointer, BSONUndefined } = require('./types/deprecated');
+const { ReadContext, isPlainObjectValue } = require('./ejson-reading');
+const { ObjectId, readObjectIdExtendedJSON } = require('./types/objectid');
+const { Binary, binaryExtendedJSON, readBinaryExtendedJSON, readUUIDExtendedJSON } = require('./types/binary');
+const { Long, longExtendedJSON, int64FromExtendedJSON, readLongExtendedJSON } = require('./types/long');
+const { Timestamp, readTimestampExtendedJSON } = require('./types/timestamp');
+const { Int32, int32ExtendedJSON, readInt32ExtendedJSON } = require('./types/int32');
+const { Double, doubleExtendedJSON, readDoubleExtendedJSON } = require('./types/double');
+const { Decimal128, readDecimal128ExtendedJSON } = require('./types/decimal128');
+const { codeExtendedJSON, readCodeExtendedJSON } = require('./types/code');
+const { REGEXP_OPTIONS, regExpExtendedJSON, readRegExpExtendedJSON } = require('./types/bson-regexp');
+const { BSONSymbol, readSymbolExtendedJSON } = require('./types/bson-symbol');
+const { dbRefExtendedJSON, readDBRefExtendedJSON } = require('./types/dbref');
+const { MinKey, MaxKey, readMinKeyExtendedJSON, readMaxKeyExtendedJSON } = require('./types/min-max-key');
+const { DBPointer, BSONUndefined, readDBPointerExtendedJSON, readUndefinedExtendedJSON } = require('./types/deprecated');
 const { WideObject, MAX_FAST_KEYED_FIELDS, setField } = require('./wide-object');
 
 // bson compares plain numbers with 2^63 - 1 written as a number, which is 2^63
 const INT64_MAX_AS_NUMBER = 9223372036854775807;
 const INT64_MIN_AS_NUMBER = -9223372036854775808;
-const INT64_MAX = 0x7fffffffffffffffn;
-const INT64_MIN = -0x8000000000000000n;
-const UINT32_MAX = 0xffffffff;
 // the first instant of year 10000: relaxed dates from here on are written as numbers
 const YEAR_10000_MS = 253402300800000;
 // the range of a JavaScript Date
 const MAX_DATE_MS = 8.64e15;
-const REGEXP_OPTIONS = 'ilmsux';
-
-// bson's $numberLong grammar: no leading zeros, no '-0', at most 20 characters
-const NUMBER_LONG_RE = /^(\+?0|[+-]?[1-9][0-9]*)$/;
-const NUMBER_LONG_MAX_LENGTH = 20;
-const NUMBER_INT_RE = /^[+-]?[0-9]+$/;
-const NUMBER_DOUBLE_RE = /^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|Infinity|NaN)$/;
-const OID_RE = /^[0-9a-fA-F]{24}$/;
-const SUBTYPE_RE = /^[0-9a-fA-F]{1,2}$/;
-const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
-
-function isPlainObjectValue(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function hexByte(n) {
-    const hex = Number(n).toString(16);
-    return hex.length === 1 ? '0' + hex : hex;
-}
 
 // An ISO 8601 string, without the milliseconds when they are zero (bson's format).
 function isoString(date) {
@@ -217,138 +198,66 @@ function sortRegExpFlags(w, flags, key) {
 }
 
 function regExpToEJSON(w, pattern, options, key) {
-    if (pattern.indexOf('\x00') !== -1) throw w.fail('a regular expression pattern must not contain null bytes', key);
-    if (w.legacy) return { $regex: pattern, $options: options };
-    return { $regularExpression: { pattern, options } };
+    return regExpExtendedJSON(pattern, options, w.legacy, w, key);
 }
 
-// One converter per _bsontype: (writer, instance, key) -> Extended JSON value.
-// Each reads only the fields qbson's and bson@7's classes share; the two that
-// hold other values (Code, DBRef) enter themselves on the writer's stack first.
-const TO_EJSON = new Map(Object.entries({
-    ObjectId(w, v) {
-        return { $oid: v.toHexString() };
-    },
+// One converter per _bsontype: (writer, instance, key) -> Extended JSON value, the
+// form of the type's class, for qbson's and bson@7's instances alike. Code and DBRef
+// convert the values they hold first (entering themselves on the writer's stack).
+// Each is its own function literal, so that V8 keeps each call in it monomorphic.
+const TO_EJSON = new Map([
+    ['ObjectId', (w, v) => ObjectId.prototype.toExtendedJSON.call(v)],
+    ['Int32', (w, v) => int32ExtendedJSON(v, w.relaxed, w.legacy)],
+    ['Double', (w, v) => doubleExtendedJSON(v, w.relaxed, w.legacy)],
+    ['Long', (w, v) => longExtendedJSON(v, w.relaxed)],
+    ['Decimal128', (w, v) => Decimal128.prototype.toExtendedJSON.call(v)],
+    ['Binary', (w, v) => binaryExtendedJSON(v, w.legacy)],
+    ['Timestamp', (w, v) => Timestamp.prototype.toExtendedJSON.call(v)],
+    ['Code', codeToEJSON],
+    ['BSONRegExp', (w, v, key) => regExpToEJSON(w, v.pattern, v.options, key)],
+    ['BSONSymbol', (w, v) => BSONSymbol.prototype.toExtendedJSON.call(v)],
+    ['DBRef', dbRefToEJSON],
+    ['MinKey', (w, v) => MinKey.prototype.toExtendedJSON.call(v)],
+    ['MaxKey', (w, v) => MaxKey.prototype.toExtendedJSON.call(v)],
+    ['DBPointer', (w, v) => DBPointer.prototype.toExtendedJSON.call(v)],
+    ['Undefined', (w, v) => BSONUndefined.prototype.toExtendedJSON.call(v)],
+]);
 
-    Int32(w, v) {
-        if (w.relaxed || w.legacy) return v.value;
-        return { $numberInt: String(v.value) };
-    },
+function codeToEJSON(w, v, key) {
+    if (!v.scope) return codeExtendedJSON(v.code, v.scope);
+    w.enter(v, key);
+    const scope = toEJSON(w, v.scope, 'scope');
+    w.leave();
+    return codeExtendedJSON(v.code, scope);
+}
 
-    Double(w, v) {
-        const n = v.value;
-        if (w.legacy || (w.relaxed && Number.isFinite(n))) return n;
-        if (n === 0 && 1 / n < 0) return { $numberDouble: '-0.0' };
-        return { $numberDouble: Number.isInteger(n) ? n.toFixed(1) : String(n) };
-    },
-
-    Long(w, v) {
-        if (w.relaxed) return v.toNumber();
-        return { $numberLong: v.toString() };
-    },
-
-    Decimal128(w, v) {
-        return { $numberDecimal: v.toString() };
-    },
-
-    // the value's bytes are buffer[0, position); put() and write() leave spare room after them
-    Binary(w, v) {
-        if (v.sub_type === C.BINARY_VECTOR) validateBinaryVector(v);
-        const bytes = v.buffer;
-        const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, v.position).toString('base64');
-        const subType = hexByte(v.sub_type);
-        if (w.legacy) return { $binary: base64, $type: subType };
-        return { $binary: { base64, subType } };
-    },
-
-    Timestamp(w, v) {
-        return { $timestamp: { t: v.high >>> 0, i: v.low >>> 0 } };
-    },
-
-    Code(w, v, key) {
-        if (!v.scope) return { $code: v.code };
-        w.enter(v, key);
-        const scope = toEJSON(w, v.scope, 'scope');
-        w.leave();
-        return { $code: v.code, $scope: scope };
-    },
-
-    BSONRegExp(w, v, key) {
-        return regExpToEJSON(w, v.pattern, v.options, key);
-    },
-
-    BSONSymbol(w, v) {
-        return { $symbol: v.value };
-    },
-
-    // bson converts the parts of a DBRef with an oid, and copies a DBRef without one as it is
-    DBRef(w, v, key) {
-        let collection = v.collection;
-        let oid = v.oid;
-        let db = v.db;
-        let fields = v.fields;
-        if (oid) {
-            w.enter(v, key);
-            oid = toEJSON(w, oid, 'oid');
-            db = toEJSON(w, db, 'db');
-            fields = toEJSON(w, fields, 'fields');
-            w.leave();
-            // rebuilt as bson rebuilds it: a 'db.collection' name sets the db
-            const parts = typeof collection === 'string' ? collection.split('.') : null;
-            if (parts !== null && parts.length === 2) {
-                db = parts[0];
-                collection = parts[1];
-            }
-        }
-        const out = { $ref: collection, $id: oid };
-        if (w.legacy) return out;
-        if (db) out.$db = db;
-        if (fields) {
-            const keys = Object.keys(fields);
-            for (let i = 0; i < keys.length; i++) setField(out, keys[i], fields[keys[i]]);
-        }
-        return out;
-    },
-
-    MinKey() {
-        return { $minKey: 1 };
-    },
-
-    MaxKey() {
-        return { $maxKey: 1 };
-    },
-
-    DBPointer(w, v) {
-        return { $dbPointer: { $ref: v.namespace, $id: { $oid: v.oid.toHexString() } } };
-    },
-
-    Undefined() {
-        return { $undefined: true };
-    },
-}));
+// bson converts the parts of a DBRef with an oid, and copies a DBRef without one as it is
+function dbRefToEJSON(w, v, key) {
+    if (!v.oid) return dbRefExtendedJSON(v, w.legacy);
+    let collection = v.collection;
+    let db = v.db;
+    w.enter(v, key);
+    const oid = toEJSON(w, v.oid, 'oid');
+    db = toEJSON(w, db, 'db');
+    const fields = toEJSON(w, v.fields, 'fields');
+    w.leave();
+    // rebuilt as bson rebuilds it: a 'db.collection' name sets the db
+    const parts = typeof collection === 'string' ? collection.split('.') : null;
+    if (parts !== null && parts.length === 2) {
+        db = parts[0];
+        collection = parts[1];
+    }
+    return dbRefExtendedJSON({ collection, oid, db, fields }, w.legacy);
+}
 
 // ---------------------------------------------------------------------------
 // parse: JSON value -> values, wrappers replaced in place
 
-class Reader {
-    constructor(options) {
-        this.relaxed = options.relaxed;
-        this.legacy = options.legacy;
-        this.useBigInt64 = options.useBigInt64;
-        this.preserveDeprecated = options.preserveDeprecated;
-        this.maxDepth = options.maxDepth;
-        // the keys leading to the value being read, for error messages
-        this.keys = [];
-    }
-
-    fail(message, code, ErrorClass) {
-        const path = this.keys.length ? this.keys.join('.') : '(root)';
-        return new (ErrorClass || BSONError)(`${message} at key path '${path}'`, { code: code || 'ERR_BSON_EJSON', path });
-    }
-
-    // the key path is one key per level of nesting
-    checkDepth() {
-        if (this.keys.length > this.maxDepth) throw this.fail(`nesting deeper than maxDepth ${this.maxDepth}`, 'ERR_BSON_TOO_DEEP');
+// The reading context of lib/ejson-reading.js, able to read the nested documents
+// of the classes' wrappers ($code's $scope, a $regex query operator).
+class Reader extends ReadContext {
+    readDocument(obj, keys) {
+        return documentFromJSON(this, obj, keys);
     }
 }
 
@@ -402,8 +311,7 @@ function objectFromJSON(r, obj) {
     }
     if (wrapperKey !== undefined) return FROM_EJSON.get(wrapperKey)(r, obj, keys);
     documentFromJSON(r, obj, keys);
-    if (dollarKeys !== 0 && isDBRefLike(obj, keys)) return toDBRef(obj, keys);
-    return obj;
+    return dollarKeys !== 0 ? readDBRefExtendedJSON(r, obj, keys) : obj;
 }
 
 // Converts a document's values in place.
@@ -423,66 +331,6 @@ function documentFromJSON(r, obj, keys) {
     return obj;
 }
 
-// The DBRef convention: $ref a string, $id present, $db absent or a string, and
-// no other $-keys. Anything else resembling it stays a document (spec).
-function isDBRefLike(obj, keys) {
-    if (typeof obj.$ref !== 'string' || obj.$id == null) return false;
-    if (obj.$db !== undefined && typeof obj.$db !== 'string') return false;
-    for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        if (k.charCodeAt(0) === 36 && k !== '$ref' && k !== '$id' && k !== '$db') return false;
-    }
-    return true;
-}
-
-function toDBRef(obj, keys) {
-    const fields = {};
-    for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        if (k !== '$ref' && k !== '$id' && k !== '$db') setField(fields, k, obj[k]);
-    }
-    return new DBRef(obj.$ref, obj.$id, obj.$db, fields);
-}
-
-function describeJSON(value) {
-    if (value === null) return 'null';
-    if (Array.isArray(value)) return 'an array';
-    if (typeof value === 'object') return 'an object';
-    return `${typeof value} ${JSON.stringify(value)}`;
-}
-
-// The wrapper must have exactly these keys (the first is its $-key).
-function expectKeys(r, obj, keys, expected) {
-    if (keys.length === expected.length) {
-        let all = true;
-        for (let i = 0; i < expected.length; i++) {
-            if (!Object.prototype.hasOwnProperty.call(obj, expected[i])) all = false;
-        }
-        if (all) return;
-    }
-    throw r.fail(`${expected[0]} must be an object with exactly the keys ${expected.join(', ')}, found ${keys.join(', ')}`);
-}
-
-function expectString(r, value, what) {
-    if (typeof value !== 'string') throw r.fail(`${what} must be a string, not ${describeJSON(value)}`);
-    return value;
-}
-
-// A $numberLong string as a BigInt in the int64 range.
-function int64FromString(r, s, what) {
-    expectString(r, s, what);
-    // bson's words first, as its Long.fromExtendedJSON words them
-    if (s.length > NUMBER_LONG_MAX_LENGTH) {
-        throw r.fail(`${what} string is too long: ${JSON.stringify(s)} is not a decimal 64-bit integer`);
-    }
-    if (!NUMBER_LONG_RE.test(s)) {
-        throw r.fail(`${what} string ${JSON.stringify(s)} is in an invalid format: not a decimal 64-bit integer`);
-    }
-    const big = BigInt(s);
-    if (big > INT64_MAX || big < INT64_MIN) throw r.fail(`${what} ${JSON.stringify(s)} is outside the 64-bit integer range`);
-    return big;
-}
-
 function dateFromMillis(r, ms) {
     if (!(ms >= -MAX_DATE_MS && ms <= MAX_DATE_MS)) {
         throw r.fail(`$date ${ms} is outside the range of a JavaScript Date`);
@@ -490,211 +338,46 @@ function dateFromMillis(r, ms) {
     return new Date(ms);
 }
 
-function objectIdFrom(r, value, what) {
-    expectString(r, value, what);
-    if (!OID_RE.test(value)) throw r.fail(`${what} must be 24 hexadecimal digits, found ${JSON.stringify(value)}`);
-    return new ObjectId(value);
-}
+// One reader per wrapper key: (reader, object, its keys) -> value; each type
+// module's own, but for $date. (Kept as functions beside the classes: a static
+// with a computed key made `new Int32` and `new Timestamp` 10-20x slower in V8.)
+const FROM_EJSON = new Map([
+    ['$oid', readObjectIdExtendedJSON],
+    ['$symbol', readSymbolExtendedJSON],
+    ['$numberInt', readInt32ExtendedJSON],
+    ['$numberLong', readLongExtendedJSON],
+    ['$numberDouble', readDoubleExtendedJSON],
+    ['$numberDecimal', readDecimal128ExtendedJSON],
+    ['$binary', readBinaryExtendedJSON],
+    ['$uuid', readUUIDExtendedJSON],
+    ['$code', readCodeExtendedJSON],
+    ['$timestamp', readTimestampExtendedJSON],
+    ['$regularExpression', readRegExpExtendedJSON],
+    ['$regex', readRegExpExtendedJSON],
+    ['$dbPointer', readDBPointerExtendedJSON],
+    ['$date', readDate],
+    ['$minKey', readMinKeyExtendedJSON],
+    ['$maxKey', readMaxKeyExtendedJSON],
+    ['$undefined', readUndefinedExtendedJSON],
+]);
 
-function uint32From(r, value, what) {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > UINT32_MAX) {
-        throw r.fail(`${what} must be an integer from 0 to ${UINT32_MAX}, not ${describeJSON(value)}`);
+// {$date: {$numberLong}} or {$date: ISO-8601 string}; with the legacy option also {$date: millis}
+function readDate(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$date']);
+    const d = obj.$date;
+    if (typeof d === 'string') {
+        const ms = Date.parse(d);
+        if (Number.isNaN(ms)) throw r.fail(`$date ${JSON.stringify(d)} is not an ISO-8601 date`);
+        return new Date(ms);
     }
-    return value;
-}
-
-function binaryFrom(r, base64, subTypeHex) {
-    if (!BASE64_RE.test(base64)) throw r.fail(`$binary base64 ${JSON.stringify(base64)} is not base64`);
-    if (!SUBTYPE_RE.test(subTypeHex)) {
-        throw r.fail(`$binary subType must be one or two hexadecimal digits, found ${JSON.stringify(subTypeHex)}`);
+    if (isPlainObjectValue(d) && Object.prototype.hasOwnProperty.call(d, '$numberLong')) {
+        r.expectKeys(d, Object.keys(d), ['$numberLong']);
+        return dateFromMillis(r, Number(int64FromExtendedJSON(r, d.$numberLong, '$date $numberLong')));
     }
-    const bytes = Buffer.from(base64, 'base64');
-    const subType = parseInt(subTypeHex, 16);
-    // bson's rule for subtype 4; other lengths stay a Binary rather than failing
-    if (subType === C.BINARY_UUID && bytes.length === 16) return new UUID(bytes);
-    return new Binary(bytes, subType);
-}
-
-// One converter per type wrapper key: (reader, object, its keys) -> value.
-const FROM_EJSON = new Map(Object.entries({
-    $oid(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$oid']);
-        return objectIdFrom(r, obj.$oid, '$oid');
-    },
-
-    $symbol(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$symbol']);
-        return new BSONSymbol(expectString(r, obj.$symbol, '$symbol'));
-    },
-
-    $numberInt(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$numberInt']);
-        const s = expectString(r, obj.$numberInt, '$numberInt');
-        const n = NUMBER_INT_RE.test(s) ? Number(s) : NaN;
-        if (!(n >= C.BSON_INT32_MIN && n <= C.BSON_INT32_MAX)) {
-            throw r.fail(`$numberInt ${JSON.stringify(s)} is not a 32-bit integer`);
-        }
-        return r.relaxed ? parseInt(s, 10) : new Int32(n);
-    },
-
-    $numberLong(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$numberLong']);
-        const big = int64FromString(r, obj.$numberLong, '$numberLong');
-        if (r.useBigInt64) return big;
-        return r.relaxed ? Number(big) : Long.fromBigInt(big);
-    },
-
-    $numberDouble(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$numberDouble']);
-        const s = expectString(r, obj.$numberDouble, '$numberDouble');
-        if (!NUMBER_DOUBLE_RE.test(s)) throw r.fail(`$numberDouble ${JSON.stringify(s)} is not a number`);
-        const n = parseFloat(s);
-        return r.relaxed ? n : new Double(n);
-    },
-
-    $numberDecimal(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$numberDecimal']);
-        const s = expectString(r, obj.$numberDecimal, '$numberDecimal');
-        try {
-            return Decimal128.fromString(s);
-        } catch (err) {
-            throw r.fail(`$numberDecimal ${JSON.stringify(s)} is not a Decimal128 value (${err.message})`);
-        }
-    },
-
-    // {$binary: {base64, subType}}; with the legacy option also {$binary: base64, $type: subType}
-    $binary(r, obj, keys) {
-        const inner = obj.$binary;
-        if (r.legacy && typeof inner === 'string' && Object.prototype.hasOwnProperty.call(obj, '$type')) {
-            expectKeys(r, obj, keys, ['$binary', '$type']);
-            return binaryFrom(r, inner, expectString(r, obj.$type, '$type'));
-        }
-        if (typeof inner === 'string') {
-            throw r.fail('$binary as a base64 string (with $type) is the legacy form, read only with the legacy option');
-        }
-        expectKeys(r, obj, keys, ['$binary']);
-        if (!isPlainObjectValue(inner)) throw r.fail(`$binary must be an object with base64 and subType, not ${describeJSON(inner)}`);
-        expectKeys(r, inner, Object.keys(inner), ['base64', 'subType']);
-        return binaryFrom(r, expectString(r, inner.base64, '$binary base64'), expectString(r, inner.subType, '$binary subType'));
-    },
-
-    $uuid(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$uuid']);
-        const s = obj.$uuid;
-        if (typeof s !== 'string' || !UUID.isValidUUIDString(s)) {
-            throw r.fail(`$uuid must be a UUID string of 32 hexadecimal digits, optionally hyphenated 8-4-4-4-12, not ${describeJSON(s)}`);
-        }
-        return new UUID(s);
-    },
-
-    $code(r, obj, keys) {
-        if (keys.length === 1) {
-            expectKeys(r, obj, keys, ['$code']);
-            return new Code(expectString(r, obj.$code, '$code'));
-        }
-        expectKeys(r, obj, keys, ['$code', '$scope']);
-        const code = expectString(r, obj.$code, '$code');
-        const scope = obj.$scope;
-        if (!isPlainObjectValue(scope)) throw r.fail(`$scope must be a document, not ${describeJSON(scope)}`);
-        r.keys.push('$scope');
-        documentFromJSON(r, scope, Object.keys(scope));
-        r.keys.pop();
-        return new Code(code, scope);
-    },
-
-    $timestamp(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$timestamp']);
-        const inner = obj.$timestamp;
-        if (!isPlainObjectValue(inner)) throw r.fail(`$timestamp must be an object with t and i, not ${describeJSON(inner)}`);
-        expectKeys(r, inner, Object.keys(inner), ['t', 'i']);
-        const t = uint32From(r, inner.t, '$timestamp t');
-        const i = uint32From(r, inner.i, '$timestamp i');
-        return new Timestamp({ t, i });
-    },
-
-    $regularExpression(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$regularExpression']);
-        const inner = obj.$regularExpression;
-        if (!isPlainObjectValue(inner)) {
-            throw r.fail(`$regularExpression must be an object with pattern and options, not ${describeJSON(inner)}`);
-        }
-        expectKeys(r, inner, Object.keys(inner), ['pattern', 'options']);
-        const pattern = expectString(r, inner.pattern, '$regularExpression pattern');
-        const options = expectString(r, inner.options, '$regularExpression options');
-        return regExpFrom(r, pattern, options);
-    },
-
-    // Legacy {$regex: pattern, $options?: options}, accepted in every mode as bson does.
-    // Any other shape is the $regex query operator, left a document.
-    $regex(r, obj, keys) {
-        const options = obj.$options;
-        const isLegacyRegExp =
-            typeof obj.$regex === 'string' &&
-            (keys.length === 1 || (keys.length === 2 && typeof options === 'string'));
-        if (isLegacyRegExp) return regExpFrom(r, obj.$regex, options === undefined ? '' : options);
-        return documentFromJSON(r, obj, keys);
-    },
-
-    // A DBRef, as bson gives it; a DBPointer with the preserveDeprecated option.
-    $dbPointer(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$dbPointer']);
-        const inner = obj.$dbPointer;
-        if (!isPlainObjectValue(inner)) throw r.fail(`$dbPointer must be an object with $ref and $id, not ${describeJSON(inner)}`);
-        expectKeys(r, inner, Object.keys(inner), ['$ref', '$id']);
-        const namespace = expectString(r, inner.$ref, '$dbPointer $ref');
-        const id = inner.$id;
-        if (!isPlainObjectValue(id)) throw r.fail(`$dbPointer $id must be an {$oid} object, not ${describeJSON(id)}`);
-        expectKeys(r, id, Object.keys(id), ['$oid']);
-        const oid = objectIdFrom(r, id.$oid, '$dbPointer $id');
-        return r.preserveDeprecated ? new DBPointer(namespace, oid) : new DBRef(namespace, oid);
-    },
-
-    // {$date: {$numberLong}} or {$date: ISO-8601 string}; with the legacy option also {$date: millis}
-    $date(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$date']);
-        const d = obj.$date;
-        if (typeof d === 'string') {
-            const ms = Date.parse(d);
-            if (Number.isNaN(ms)) throw r.fail(`$date ${JSON.stringify(d)} is not an ISO-8601 date`);
-            return new Date(ms);
-        }
-        if (isPlainObjectValue(d) && Object.prototype.hasOwnProperty.call(d, '$numberLong')) {
-            expectKeys(r, d, Object.keys(d), ['$numberLong']);
-            return dateFromMillis(r, Number(int64FromString(r, d.$numberLong, '$date $numberLong')));
-        }
-        if (r.legacy && typeof d === 'number') return dateFromMillis(r, d);
-        // bson's class and words for a $date of no date form
-        const message = `Unrecognized type for EJSON date: ${typeof d}: $date must be an ISO-8601 string or a {$numberLong} object, not ${describeJSON(d)}`;
-        throw r.fail(message, 'ERR_BSON_EJSON', BSONRuntimeError);
-    },
-
-    $minKey(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$minKey']);
-        if (obj.$minKey !== 1) throw r.fail(`$minKey must be 1, not ${describeJSON(obj.$minKey)}`);
-        return new MinKey();
-    },
-
-    $maxKey(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$maxKey']);
-        if (obj.$maxKey !== 1) throw r.fail(`$maxKey must be 1, not ${describeJSON(obj.$maxKey)}`);
-        return new MaxKey();
-    },
-
-    // null, as bson gives it; a BSONUndefined with the preserveDeprecated option
-    $undefined(r, obj, keys) {
-        expectKeys(r, obj, keys, ['$undefined']);
-        if (obj.$undefined !== true) throw r.fail(`$undefined must be true, not ${describeJSON(obj.$undefined)}`);
-        return r.preserveDeprecated ? new BSONUndefined() : null;
-    },
-}));
-
-function regExpFrom(r, pattern, options) {
-    if (pattern.indexOf('\x00') !== -1) throw r.fail(`a regular expression pattern cannot contain null bytes, found ${JSON.stringify(pattern)}`);
-    if (options.indexOf('\x00') !== -1) throw r.fail(`regular expression options cannot contain null bytes, found ${JSON.stringify(options)}`);
-    for (let i = 0; i < options.length; i++) {
-        if (REGEXP_OPTIONS.indexOf(options[i]) === -1) throw r.fail(`the regular expression option '${options[i]}' is not supported`);
-    }
-    return new BSONRegExp(pattern, BSONRegExp.parseOptions(options));
+    if (r.legacy && typeof d === 'number') return dateFromMillis(r, d);
+    // bson's class and words for a $date of no date form
+    const message = `Unrecognized type for EJSON date: ${typeof d}: $date must be an ISO-8601 string or a {$numberLong} object, not ${r.describe(d)}`;
+    throw r.fail(message, 'ERR_BSON_EJSON', BSONRuntimeError);
 }
 
 // ---------------------------------------------------------------------------
@@ -760,11 +443,6 @@ function withinStack(maxDepth, fn) {
     }
 }
 
-// One type object's Extended JSON as a value (a -0 stays -0): the type classes' toExtendedJSON.
-function typeToExtendedJSON(value, options) {
-    return toEJSON(new Writer(options), value, undefined);
-}
-
 const EJSON = Object.freeze(Object.assign(Object.create(null), { parse, stringify, serialize, deserialize }));
 
-module.exports = { EJSON, typeToExtendedJSON };
+module.exports = { EJSON };

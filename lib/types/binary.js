@@ -9,6 +9,8 @@ const { BIG_ENDIAN_HOST, copyToNewBuffer } = require('../bytes');
 
 const UUID_NO_DASHES = /^[0-9a-f]{32}$/i;
 const UUID_DASHES = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SUBTYPE_RE = /^[0-9a-fA-F]{1,2}$/;
+const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const VECTOR_INT8 = 0x03;
 const VECTOR_FLOAT32 = 0x27;
@@ -216,9 +218,19 @@ class Binary extends BSONValue {
         return new Binary(Buffer.from(base64, 'base64'), subType);
     }
 
-    // bson's Extended JSON hook ($binary, legacy $binary/$type, $uuid), as EJSON reads it
+    // bson's Extended JSON hooks
+    toExtendedJSON(options) {
+        return binaryExtendedJSON(this, Boolean(option(options, 'legacy')));
+    }
+
+    // {$binary} (legacy {$binary, $type} with options.legacy) or {$uuid}, as EJSON.parse reads it
     static fromExtendedJSON(doc, options) {
-        return require('../ejson').EJSON.deserialize(doc, { relaxed: false, legacy: Boolean(option(options, 'legacy')) });
+        // loaded here, not with the class: a program that never calls this does not need it
+        const { ReadContext } = require('../ejson-reading');
+        const r = new ReadContext({ relaxed: false, legacy: Boolean(option(options, 'legacy')) });
+        const keys = Object.keys(doc);
+        if (Object.prototype.hasOwnProperty.call(doc, '$uuid')) return readUUIDExtendedJSON(r, doc, keys);
+        return readBinaryExtendedJSON(r, doc, keys);
     }
 
     inspect(depth, options, inspect) {
@@ -494,4 +506,60 @@ class UUID extends Binary {
     }
 }
 
-module.exports = { Binary, UUID, validateBinaryVector };
+// {$binary: {base64, subType}}, when legacy {$binary: base64, $type: subType}; the
+// value's bytes are buffer[0, position). A flag, not options, as for Int32
+// (lib/ejson.js's speed).
+function binaryExtendedJSON(binary, legacy) {
+    validateBinaryVector(binary);
+    const bytes = binary.buffer;
+    const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, binary.position).toString('base64');
+    const subType = hexByte(binary.sub_type);
+    if (legacy) return { $binary: base64, $type: subType };
+    return { $binary: { base64, subType } };
+}
+
+function hexByte(n) {
+    const hex = Number(n).toString(16);
+    return hex.length === 1 ? '0' + hex : hex;
+}
+
+// A $binary's base64 text and hex subtype: a UUID for subtype 4 with 16 bytes, as
+// bson gives it; any other length stays a Binary rather than failing.
+function binaryFromExtendedJSON(r, base64, subTypeHex) {
+    if (!BASE64_RE.test(base64)) throw r.fail(`$binary base64 ${JSON.stringify(base64)} is not base64`);
+    if (!SUBTYPE_RE.test(subTypeHex)) {
+        throw r.fail(`$binary subType must be one or two hexadecimal digits, found ${JSON.stringify(subTypeHex)}`);
+    }
+    const bytes = Buffer.from(base64, 'base64');
+    const subType = parseInt(subTypeHex, 16);
+    if (subType === Binary.SUBTYPE_UUID && bytes.length === 16) return new UUID(bytes);
+    return new Binary(bytes, subType);
+}
+
+// {$binary: {base64, subType}}; with the legacy option also {$binary: base64, $type: subType}
+function readBinaryExtendedJSON(r, obj, keys) {
+    const inner = obj.$binary;
+    if (r.legacy && typeof inner === 'string' && Object.prototype.hasOwnProperty.call(obj, '$type')) {
+        r.expectKeys(obj, keys, ['$binary', '$type']);
+        return binaryFromExtendedJSON(r, inner, r.expectString(obj.$type, '$type'));
+    }
+    if (typeof inner === 'string') {
+        throw r.fail('$binary as a base64 string (with $type) is the legacy form, read only with the legacy option');
+    }
+    r.expectKeys(obj, keys, ['$binary']);
+    r.expectObject(inner, '$binary must be an object with base64 and subType');
+    r.expectKeys(inner, Object.keys(inner), ['base64', 'subType']);
+    return binaryFromExtendedJSON(r, r.expectString(inner.base64, '$binary base64'), r.expectString(inner.subType, '$binary subType'));
+}
+
+// {$uuid: 32 hex digits, optionally hyphenated 8-4-4-4-12}
+function readUUIDExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$uuid']);
+    const s = obj.$uuid;
+    if (typeof s !== 'string' || !UUID.isValidUUIDString(s)) {
+        throw r.fail(`$uuid must be a UUID string of 32 hexadecimal digits, optionally hyphenated 8-4-4-4-12, not ${r.describe(s)}`);
+    }
+    return new UUID(s);
+}
+
+module.exports = { Binary, UUID, validateBinaryVector, binaryExtendedJSON, readBinaryExtendedJSON, readUUIDExtendedJSON };

@@ -2,8 +2,10 @@
 
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
+const { option } = require('../options');
+const { ContainerStack } = require('../container-stack');
 
-const VALID_OPTIONS = 'ilmsux';
+const REGEXP_OPTIONS = 'ilmsux';
 
 function sortOptions(options) {
     return options.split('').sort().join('');
@@ -30,7 +32,7 @@ class BSONRegExp extends BSONValue {
             throw new BSONError(`BSON Regex options cannot contain null bytes, found: ${JSON.stringify(this.options)}`);
         }
         for (let i = 0; i < this.options.length; i++) {
-            if (!VALID_OPTIONS.includes(this.options[i])) {
+            if (!REGEXP_OPTIONS.includes(this.options[i])) {
                 throw new BSONError(`The regular expression option [${this.options[i]}] is not supported`);
             }
         }
@@ -57,6 +59,11 @@ class BSONRegExp extends BSONValue {
         throw new BSONError(`Unexpected BSONRegExp EJSON object form: ${JSON.stringify(doc)}`);
     }
 
+    // {$regularExpression: {pattern, options}}, with options.legacy {$regex, $options}
+    toExtendedJSON(options) {
+        return regExpExtendedJSON(this.pattern, this.options, Boolean(option(options, 'legacy')));
+    }
+
     inspect(depth, options, inspect) {
         const stylize = options != null && typeof options === 'object' && typeof options.stylize === 'function' ? options.stylize : (s) => s;
         inspect = inspect || JSON.stringify;
@@ -67,4 +74,42 @@ class BSONRegExp extends BSONValue {
     }
 }
 
-module.exports = { BSONRegExp };
+// The Extended JSON of a pattern and its BSON options (a RegExp's too). A pattern
+// with a null byte has none: `writer` (lib/ejson.js's, at the value's `key`) words
+// the error with its key path, or it is the root's.
+function regExpExtendedJSON(pattern, options, legacy, writer, key) {
+    if (pattern.indexOf('\x00') !== -1) {
+        throw (writer || new ContainerStack('ERR_BSON_EJSON')).fail('a regular expression pattern must not contain null bytes', key);
+    }
+    if (legacy) return { $regex: pattern, $options: options };
+    return { $regularExpression: { pattern, options } };
+}
+
+function regExpFromExtendedJSON(r, pattern, options) {
+    if (pattern.indexOf('\x00') !== -1) throw r.fail(`a regular expression pattern cannot contain null bytes, found ${JSON.stringify(pattern)}`);
+    if (options.indexOf('\x00') !== -1) throw r.fail(`regular expression options cannot contain null bytes, found ${JSON.stringify(options)}`);
+    for (let i = 0; i < options.length; i++) {
+        if (REGEXP_OPTIONS.indexOf(options[i]) === -1) throw r.fail(`the regular expression option '${options[i]}' is not supported`);
+    }
+    return new BSONRegExp(pattern, BSONRegExp.parseOptions(options));
+}
+
+// {$regularExpression: {pattern, options}}, or the legacy {$regex: pattern, $options?: options},
+// read in every mode as bson reads it; any other $regex is the query operator, left a document
+function readRegExpExtendedJSON(r, obj, keys) {
+    if (!Object.prototype.hasOwnProperty.call(obj, '$regularExpression')) {
+        const options = obj.$options;
+        const isLegacyRegExp =
+            typeof obj.$regex === 'string' &&
+            (keys.length === 1 || (keys.length === 2 && typeof options === 'string'));
+        if (isLegacyRegExp) return regExpFromExtendedJSON(r, obj.$regex, options === undefined ? '' : options);
+        return r.readDocument(obj, keys);
+    }
+    r.expectKeys(obj, keys, ['$regularExpression']);
+    const inner = r.expectObject(obj.$regularExpression, '$regularExpression must be an object with pattern and options');
+    r.expectKeys(inner, Object.keys(inner), ['pattern', 'options']);
+    const pattern = r.expectString(inner.pattern, '$regularExpression pattern');
+    return regExpFromExtendedJSON(r, pattern, r.expectString(inner.options, '$regularExpression options'));
+}
+
+module.exports = { BSONRegExp, regExpExtendedJSON, REGEXP_OPTIONS, readRegExpExtendedJSON };

@@ -25,7 +25,11 @@ class BSONSymbol extends BSONValue {
         return this.value;
     }
 
-    // bson's Extended JSON hook
+    // bson's Extended JSON hooks
+    toExtendedJSON() {
+        return { $symbol: this.value };
+    }
+
     static fromExtendedJSON(doc) {
         return new BSONSymbol(doc.$symbol);
     }
@@ -36,4 +40,10 @@ class BSONSymbol extends BSONValue {
     }
 }
 
-module.exports = { BSONSymbol };
+// {$symbol: a string}
+function readSymbolExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$symbol']);
+    return new BSONSymbol(r.expectString(obj.$symbol, '$symbol'));
+}
+
+module.exports = { BSONSymbol, readSymbolExtendedJSON };

@@ -1,7 +1,6 @@
 'use strict';
 
 const { BSON_VERSION_SYMBOL, BSON_TYPE_SYMBOL, BSON_MAJOR_VERSION } = require('../constants');
-const { option } = require('../options');
 
 // Base of every qbson type class. The version marker is what bson@7 checks to
 // accept an object as one of its own types, so qbson values pass through bson
@@ -14,14 +13,6 @@ class BSONValue {
     // bson@7's serializer dispatches on this tag rather than on _bsontype
     get [BSON_TYPE_SYMBOL]() {
         return this._bsontype;
-    }
-
-    // bson's Extended JSON hook: this value's Extended JSON as EJSON writes it (canonical
-    // unless options.relaxed); Long, Timestamp, Code and DBRef have their own
-    toExtendedJSON(options) {
-        const relaxed = Boolean(option(options, 'relaxed'));
-        const legacy = Boolean(option(options, 'legacy'));
-        return require('../ejson').typeToExtendedJSON(this, { relaxed, legacy });
     }
 
     [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {

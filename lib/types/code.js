@@ -33,7 +33,7 @@ class Code extends BSONValue {
 
     // bson's Extended JSON hooks: the scope as it is, not converted
     toExtendedJSON() {
-        return this.scope ? { $code: this.code, $scope: this.scope } : { $code: this.code };
+        return codeExtendedJSON(this.code, this.scope);
     }
 
     static fromExtendedJSON(doc) {
@@ -50,4 +50,24 @@ class Code extends BSONValue {
     }
 }
 
-module.exports = { Code };
+// {$code} or {$code, $scope}; lib/ejson.js passes the scope it has converted
+function codeExtendedJSON(code, scope) {
+    return scope ? { $code: code, $scope: scope } : { $code: code };
+}
+
+// {$code} or {$code, $scope: a document}; lib/ejson.js's reader converts the scope
+function readCodeExtendedJSON(r, obj, keys) {
+    if (keys.length === 1) {
+        r.expectKeys(obj, keys, ['$code']);
+        return new Code(r.expectString(obj.$code, '$code'));
+    }
+    r.expectKeys(obj, keys, ['$code', '$scope']);
+    const code = r.expectString(obj.$code, '$code');
+    const scope = r.expectObject(obj.$scope, '$scope must be a document');
+    r.keys.push('$scope');
+    r.readDocument(scope, Object.keys(scope));
+    r.keys.pop();
+    return new Code(code, scope);
+}
+
+module.exports = { Code, codeExtendedJSON, readCodeExtendedJSON };

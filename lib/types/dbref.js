@@ -55,11 +55,7 @@ class DBRef extends BSONValue {
 
     // bson's Extended JSON hooks: $id and the fields as they are, not converted
     toExtendedJSON(options) {
-        const out = { $ref: this.collection, $id: this.oid };
-        if (option(options, 'legacy')) return out;
-        if (this.db) out.$db = this.db;
-        for (const key of Object.keys(this.fields)) setField(out, key, this.fields[key]);
-        return out;
+        return dbRefExtendedJSON(this, Boolean(option(options, 'legacy')));
     }
 
     static fromExtendedJSON(doc) {
@@ -81,4 +77,29 @@ class DBRef extends BSONValue {
     }
 }
 
-module.exports = { DBRef };
+// {$ref, $id} and, unless legacy, $db and the fields; `ref` is a DBRef or its parts
+// ({collection, oid, db, fields}) as lib/ejson.js has converted them.
+function dbRefExtendedJSON(ref, legacy) {
+    const out = { $ref: ref.collection, $id: ref.oid };
+    if (legacy) return out;
+    if (ref.db) out.$db = ref.db;
+    if (ref.fields) {
+        for (const key of Object.keys(ref.fields)) setField(out, key, ref.fields[key]);
+    }
+    return out;
+}
+
+// A document whose values are read already: a DBRef if it follows the convention
+// ($ref a string, $id present, $db absent or a string, no other $-keys), else
+// the document as it is (spec).
+function readDBRefExtendedJSON(r, obj, keys) {
+    if (typeof obj.$ref !== 'string' || obj.$id == null) return obj;
+    if (obj.$db !== undefined && typeof obj.$db !== 'string') return obj;
+    for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        if (k.charCodeAt(0) === 36 /* $ */ && k !== '$ref' && k !== '$id' && k !== '$db') return obj;
+    }
+    return DBRef.fromExtendedJSON(obj);
+}
+
+module.exports = { DBRef, dbRefExtendedJSON, readDBRefExtendedJSON };

@@ -94,7 +94,11 @@ class Decimal128 extends BSONValue {
         return { $numberDecimal: this.toString() };
     }
 
-    // bson's Extended JSON hook
+    // bson's Extended JSON hooks
+    toExtendedJSON() {
+        return { $numberDecimal: this.toString() };
+    }
+
     static fromExtendedJSON(doc) {
         return Decimal128.fromString(doc.$numberDecimal);
     }
@@ -259,4 +263,15 @@ function writeUint32(bytes, at, value) {
     bytes[at + 3] = (value >>> 24) & 0xff;
 }
 
-module.exports = { Decimal128 };
+// {$numberDecimal: text Decimal128.fromString takes}
+function readDecimal128ExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$numberDecimal']);
+    const s = r.expectString(obj.$numberDecimal, '$numberDecimal');
+    try {
+        return Decimal128.fromString(s);
+    } catch (err) {
+        throw r.fail(`$numberDecimal ${JSON.stringify(s)} is not a Decimal128 value (${err.message})`);
+    }
+}
+
+module.exports = { Decimal128, readDecimal128ExtendedJSON };

@@ -4,6 +4,8 @@ const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 const { option } = require('../options');
 
+const NUMBER_DOUBLE_RE = /^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|Infinity|NaN)$/;
+
 // A number the encoder always writes as a BSON double, even when it is integral.
 class Double extends BSONValue {
     constructor(value) {
@@ -50,10 +52,13 @@ class Double extends BSONValue {
         return this.value.toString(radix);
     }
 
-    // bson's Extended JSON hook: a number with options.relaxed, else a Double
+    // bson's Extended JSON hooks
+    toExtendedJSON(options) {
+        return doubleExtendedJSON(this, Boolean(option(options, 'relaxed')), Boolean(option(options, 'legacy')));
+    }
+
     static fromExtendedJSON(doc, options) {
-        const value = parseFloat(doc.$numberDouble);
-        return option(options, 'relaxed') ? value : new Double(value);
+        return doubleFromText(doc.$numberDouble, Boolean(option(options, 'relaxed')));
     }
 
     inspect(depth, options, inspect) {
@@ -62,4 +67,27 @@ class Double extends BSONValue {
     }
 }
 
-module.exports = { Double };
+// A number when legacy, or relaxed and finite; else {$numberDouble}, an integral
+// value with '.0'. Flags, not options, as for Int32 (lib/ejson.js's speed).
+function doubleExtendedJSON(double, relaxed, legacy) {
+    const n = double.value;
+    if (legacy || (relaxed && Number.isFinite(n))) return n;
+    if (n === 0 && 1 / n < 0) return { $numberDouble: '-0.0' };
+    return { $numberDouble: Number.isInteger(n) ? n.toFixed(1) : String(n) };
+}
+
+// {$numberDouble: decimal or exponential text, 'Infinity', '-Infinity' or 'NaN'}
+function readDoubleExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$numberDouble']);
+    const s = r.expectString(obj.$numberDouble, '$numberDouble');
+    if (!NUMBER_DOUBLE_RE.test(s)) throw r.fail(`$numberDouble ${JSON.stringify(s)} is not a number`);
+    return doubleFromText(s, r.relaxed);
+}
+
+// A $numberDouble's text as a number when relaxed, else a Double
+function doubleFromText(text, relaxed) {
+    const value = parseFloat(text);
+    return relaxed ? value : new Double(value);
+}
+
+module.exports = { Double, doubleExtendedJSON, readDoubleExtendedJSON };

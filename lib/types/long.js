@@ -8,6 +8,11 @@ const TWO_PWR_32 = 4294967296;
 const TWO_PWR_63 = 9223372036854775808;
 const TWO_PWR_64 = 18446744073709551616;
 const MASK_32 = 0xffffffffn;
+const INT64_MAX = 0x7fffffffffffffffn;
+const INT64_MIN = -0x8000000000000000n;
+// bson's $numberLong grammar: no leading zeros, no '-0', at most 20 characters
+const NUMBER_LONG_RE = /^(\+?0|[+-]?[1-9][0-9]*)$/;
+const NUMBER_LONG_MAX_LENGTH = 20;
 
 // A 64-bit two's-complement integer held as two signed 32-bit halves, the
 // representation bson uses, so `low`, `high` and `unsigned` are own properties
@@ -453,15 +458,18 @@ class Long extends BSONValue {
         return this.high !== 0 ? bits + 32 : Math.max(bits, 1);
     }
 
-    // bson's Extended JSON hooks: canonical unless options.relaxed
+    // bson's Extended JSON hooks
     toExtendedJSON(options) {
-        return option(options, 'relaxed') ? this.toNumber() : { $numberLong: this.toString() };
+        return longExtendedJSON(this, Boolean(option(options, 'relaxed')));
     }
 
-    // {$numberLong} as EJSON.deserialize reads it, but relaxed unless told otherwise (bson's default here)
+    // {$numberLong} as EJSON.parse reads it, but relaxed unless told otherwise (bson's default here)
     static fromExtendedJSON(doc, options) {
-        const opts = Object.assign({ relaxed: true }, options);
-        return require('../ejson').EJSON.deserialize({ $numberLong: doc.$numberLong }, opts);
+        const relaxed = option(options, 'relaxed');
+        // loaded here, not with the class: a program that never calls this does not need it
+        const { ReadContext } = require('../ejson-reading');
+        const r = new ReadContext({ relaxed: relaxed == null ? true : Boolean(relaxed), useBigInt64: Boolean(option(options, 'useBigInt64')) });
+        return longFromExtendedJSON(r, doc.$numberLong);
     }
 
     inspect(depth, options, inspect) {
@@ -480,6 +488,36 @@ Long.NEG_ONE = new Long(-1, -1, false);
 Long.MAX_VALUE = new Long(-1, 0x7fffffff, false);
 Long.MIN_VALUE = new Long(0, -0x80000000, false);
 Long.TWO_PWR_24 = new Long(1 << 24, 0, false);
+
+// A number when relaxed, else {$numberLong}. A flag, not options, as for Int32
+// (lib/ejson.js's speed).
+function longExtendedJSON(long, relaxed) {
+    return relaxed ? long.toNumber() : { $numberLong: long.toString() };
+}
+
+// A $numberLong's text as a bigint with options.useBigInt64, a number when
+// relaxed, else a Long.
+function longFromExtendedJSON(r, text) {
+    const big = int64FromExtendedJSON(r, text, '$numberLong');
+    if (r.useBigInt64) return big;
+    return r.relaxed ? Number(big) : Long.fromBigInt(big);
+}
+
+// A $numberLong's text (also a canonical $date's) as a BigInt in the int64 range;
+// `r` is the reading context of lib/ejson-reading.js.
+function int64FromExtendedJSON(r, text, what) {
+    r.expectString(text, what);
+    // bson's words first, as its Long.fromExtendedJSON words them
+    if (text.length > NUMBER_LONG_MAX_LENGTH) {
+        throw r.fail(`${what} string is too long: ${JSON.stringify(text)} is not a decimal 64-bit integer`);
+    }
+    if (!NUMBER_LONG_RE.test(text)) {
+        throw r.fail(`${what} string ${JSON.stringify(text)} is in an invalid format: not a decimal 64-bit integer`);
+    }
+    const big = BigInt(text);
+    if (big > INT64_MAX || big < INT64_MIN) throw r.fail(`${what} ${JSON.stringify(text)} is outside the 64-bit integer range`);
+    return big;
+}
 
 // The 64 bits as a non-negative BigInt; enough for arithmetic modulo 2^64.
 function bitsOf(long) {
@@ -539,4 +577,10 @@ function stripLeadingZerosAndPlus(str) {
     return (negative ? '-' : '') + (end === str.length ? '0' : str.slice(end));
 }
 
-module.exports = { Long };
+// {$numberLong: decimal text in the int64 range}
+function readLongExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$numberLong']);
+    return longFromExtendedJSON(r, obj.$numberLong);
+}
+
+module.exports = { Long, longExtendedJSON, int64FromExtendedJSON, readLongExtendedJSON };

@@ -9,7 +9,11 @@ class MinKey extends BSONValue {
         return 'MinKey';
     }
 
-    // bson's Extended JSON hook
+    // bson's Extended JSON hooks
+    toExtendedJSON() {
+        return { $minKey: 1 };
+    }
+
     static fromExtendedJSON() {
         return new MinKey();
     }
@@ -24,7 +28,11 @@ class MaxKey extends BSONValue {
         return 'MaxKey';
     }
 
-    // bson's Extended JSON hook
+    // bson's Extended JSON hooks
+    toExtendedJSON() {
+        return { $maxKey: 1 };
+    }
+
     static fromExtendedJSON() {
         return new MaxKey();
     }
@@ -34,4 +42,19 @@ class MaxKey extends BSONValue {
     }
 }
 
-module.exports = { MinKey, MaxKey };
+// {$minKey: 1} or {$maxKey: 1}
+function readKeyWrapper(r, obj, keys, key, KeyClass) {
+    r.expectKeys(obj, keys, [key]);
+    if (obj[key] !== 1) throw r.fail(`${key} must be 1, not ${r.describe(obj[key])}`);
+    return new KeyClass();
+}
+
+function readMinKeyExtendedJSON(r, obj, keys) {
+    return readKeyWrapper(r, obj, keys, '$minKey', MinKey);
+}
+
+function readMaxKeyExtendedJSON(r, obj, keys) {
+    return readKeyWrapper(r, obj, keys, '$maxKey', MaxKey);
+}
+
+module.exports = { MinKey, MaxKey, readMinKeyExtendedJSON, readMaxKeyExtendedJSON };

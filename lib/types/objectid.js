@@ -303,7 +303,11 @@ class ObjectId extends BSONValue {
         }
     }
 
-    // bson's Extended JSON hook (toExtendedJSON is BSONValue's)
+    // bson's Extended JSON hooks
+    toExtendedJSON() {
+        return { $oid: this.toHexString() };
+    }
+
     static fromExtendedJSON(doc) {
         return new ObjectId(doc.$oid);
     }
@@ -314,8 +318,21 @@ class ObjectId extends BSONValue {
     }
 }
 
+// An {$oid}'s text, exactly 24 hex digits; `what` names it in errors.
+function objectIdFromExtendedJSON(r, text, what) {
+    r.expectString(text, what);
+    if (!isHex24(text)) throw r.fail(`${what} must be 24 hexadecimal digits, found ${JSON.stringify(text)}`);
+    return new ObjectId(text);
+}
+
 // When true, each id keeps its hex string once computed; an id made from a hex string
 // keeps that string (lower-cased) from the start.
 ObjectId.cacheHexString = undefined;
 
-module.exports = { ObjectId };
+// {$oid: 24 hex digits}
+function readObjectIdExtendedJSON(r, obj, keys) {
+    r.expectKeys(obj, keys, ['$oid']);
+    return objectIdFromExtendedJSON(r, obj.$oid, '$oid');
+}
+
+module.exports = { ObjectId, objectIdFromExtendedJSON, readObjectIdExtendedJSON };
