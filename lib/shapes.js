@@ -12,7 +12,7 @@
 // 10-75 us (1-40 fields), which COMPILE_AFTER documents have mostly paid back when
 // the shape is a common one.
 //
-// The decoder (lib/decode.js) builds a document's first 16 fields on {} as it goes;
+// The decoder (lib/decoder.js) builds a document's first 16 fields on {} as it goes;
 // only a document longer than that is staged in fieldKeys/fieldValues, from a stack
 // top (a document inside a value stages above its parent's fields). Staging every
 // document cost the small ones more than it saved: 8% on deep_bson, whose
