@@ -5,11 +5,11 @@
 // another view. The view holds the caller's buffer, never a copy of it, plus
 // the fields read so far; toObject() is decode's full value.
 
-const { Decoder, toBuffer, decodeElements, overflowAsBSONError } = require('./decode');
+const { Decoder, toBuffer, decodeElements, overflowAsBSONError } = require('./decoder');
 const { readKey } = require('./utf8');
 const { utf8Bytes } = require('./path');
 const { BSONError } = require('./errors');
-const { rootContainer, scanElement, findElement, validationFor, readValue, isContainerType, explain } = require('./lookup');
+const { rootContainer, scanElement, findElement, validationFor, readValue, isContainerType, explain } = require('./element-walker');
 
 const ARRAY_KEY = /^(?:0|[1-9][0-9]{0,8})$/;
 

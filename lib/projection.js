@@ -2,7 +2,7 @@
 
 // decode(buf, {fields: ['a', 'b.c']}): only the named fields are built, in the
 // order the document stores them, each value as decode gives it. The other
-// elements are stepped over by their lengths (lib/lookup.js), so the cost is the
+// elements are stepped over by their lengths (lib/element-walker.js), so the cost is the
 // fields taken plus a few bytes per field left.
 //
 // As in a MongoDB projection, a path goes on into every document of an array it
@@ -14,8 +14,8 @@ const C = require('./constants');
 const { BSONError } = require('./errors');
 const { parsePath, keyIs } = require('./path');
 const { setField } = require('./wide-object');
-const { Container, scanElement, validationFor, readValue } = require('./lookup');
-const { overflowAsBSONError } = require('./decode');
+const { Container, scanElement, validationFor, readValue } = require('./element-walker');
+const { overflowAsBSONError } = require('./decoder');
 
 // One key of a projection: all of its value (whole), or the fields under it.
 // takenIn is the number of the last document projected that took this key.

@@ -12,10 +12,10 @@
 // 10-75 us (1-40 fields), which COMPILE_AFTER documents have mostly paid back when
 // the shape is a common one.
 //
-// The decoder (lib/decode.js) builds a document's first 16 fields on {} as it goes;
-// only a document longer than that is staged in fieldKeys/fieldValues, from a stack
-// top (a document inside a value stages above its parent's fields). Staging every
-// document cost the small ones more than it saved: 8% on deep_bson, whose
+// The decoder (lib/decoder.js) builds a document's first 16 fields on {} as it goes;
+// only a document longer than that is staged on `stage`, a stack of keys and
+// values (a document inside a value stages above its parent's fields). Staging
+// every document cost the small ones more than it saved: 8% on deep_bson, whose
 // documents have two fields.
 
 const { WideObject, setField } = require('./wide-object');
@@ -108,9 +108,46 @@ function compile(keys) {
     return make;
 }
 
-// Drops what is staged from `from` up, after a decode that failed.
-function releaseFields(from) {
-    for (let i = from; i < fieldValues.length; i++) fieldValues[i] = undefined;
-}
+// The fields staged and not yet built are fieldKeys/fieldValues[0, top).
+let top = 0;
 
-module.exports = { fieldKeys, fieldValues, buildObject, releaseFields, MAX_SHAPE_FIELDS, COMPILE_AFTER };
+// The stage's operations. A document stages from its base (the top when it
+// began) and builds from there, which brings the top back to its base; a decode
+// that fails releases from the mark it took.
+const stage = {
+    // where a decode begins, for release()
+    mark() {
+        return top;
+    },
+    // after a decode that failed: what it staged from mark is dropped
+    release(mark) {
+        for (let i = mark; i < fieldValues.length; i++) fieldValues[i] = undefined;
+        top = mark;
+    },
+    add(key, value) {
+        fieldKeys[top] = key;
+        fieldValues[top] = value;
+        top++;
+    },
+    // stages the fields of obj (a document's first run); returns the document's base
+    addAll(obj) {
+        const base = top;
+        const keys = Object.keys(obj);
+        for (let i = 0; i < keys.length; i++) stage.add(keys[i], obj[keys[i]]);
+        return base;
+    },
+    countFrom(base) {
+        return top - base;
+    },
+    // The object of the fields staged from base, which are dropped from the stage
+    // so that a decoded document does not stay alive there.
+    build(base) {
+        const count = top - base;
+        const obj = buildObject(base, count);
+        for (let i = base; i < top; i++) fieldValues[i] = undefined;
+        top = base;
+        return obj;
+    },
+};
+
+module.exports = { stage, MAX_SHAPE_FIELDS, COMPILE_AFTER };

@@ -310,7 +310,7 @@ describe('decode', function () {
     });
 
     describe('speed does not depend on what was decoded before', function () {
-        // why a long array could slow later decodes down: ELEMENTS_PER_RUN in lib/decode.js
+        // why a long array could slow later decodes down: ELEMENTS_PER_RUN in lib/decoder.js
         const name = 'after a long array, documents of up to 16 fields never enter OSR code';
         const script = path.join(__dirname, 'fixtures', 'osr-history.js');
         const res = spawnSync(process.execPath, ['--trace-osr', script], { encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -351,7 +351,7 @@ describe('decode', function () {
     });
 
     describe('decoded arrays are never pretenured', function () {
-        // why: objectKeys in lib/decode.js. V8 prints its decisions with --trace-pretenuring-statistics
+        // why: objectKeys in lib/decoder.js. V8 prints its decisions with --trace-pretenuring-statistics
         const name = 'decoding 50,000 pairs 100 times makes V8 pretenure no allocation site, pairs of numbers or not';
         const script = path.join(__dirname, 'fixtures', 'pretenure.js');
         const decisions = (mode) => {

@@ -14,7 +14,7 @@ const { makeRandom } = require('./support/fuzz');
 // decoded often enough for every shape in it to be compiled, and checked each time
 const ROUNDS = COMPILE_AFTER + 8;
 // fields that make a document longer than one run of 16 elements, so that it is
-// staged (ELEMENTS_PER_RUN in lib/decode.js): "pad0": 0 ... "pad15": 15
+// staged (ELEMENTS_PER_RUN in lib/decoder.js): "pad0": 0 ... "pad15": 15
 const PADDING_FIELDS = 16;
 const padding = () => Object.fromEntries(Array.from({ length: PADDING_FIELDS }, (_, i) => [`pad${i}`, i]));
 

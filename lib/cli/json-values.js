@@ -60,6 +60,8 @@ class JSONObjectSplitter {
         this.depth = 0;
         this.inString = false;
         this.escaped = false;
+        // where the object being read starts in the current chunk (-1: before it)
+        this.from = -1;
         // the object being gathered
         this.start = 0;
         this.startLine = 0;
@@ -75,105 +77,113 @@ class JSONObjectSplitter {
     // and its line (out.push(bytes, offset, line)).
     push(chunk, out) {
         const base = this.offset;
-        const len = chunk.length;
+        let i = this.skipBOM(chunk, base);
+        this.offset += chunk.length;
+        // where the current object starts in this chunk, when it does
+        this.from = this.depth > 0 ? 0 : -1;
+        while (i < chunk.length) i = this.depth > 0 ? this.scanObject(chunk, i, base, out) : this.scanBetween(chunk, i, base);
+        if (this.depth > 0) this.keepPiece(chunk.subarray(this.from, chunk.length));
+    }
+
+    // The offset in chunk after a byte order mark at the very start, however the chunks cut it.
+    skipBOM(chunk, base) {
         let i = 0;
-        // a byte order mark at the very start, however the chunks cut it
-        while (this.inBOM && i < len) {
+        while (this.inBOM && i < chunk.length) {
             if (chunk[i] !== BOM[base + i]) this.inBOM = false;
             else if (base + ++i === BOM.length) this.inBOM = false;
         }
-        this.offset += len;
-        // where the current object starts in this chunk, when it does
-        let from = this.depth > 0 ? 0 : -1;
+        return i;
+    }
+
+    // Reads chunk from i inside an object, up to its end (then passed to out) or
+    // the chunk's; returns where it stopped.
+    scanObject(chunk, i, base, out) {
+        const len = chunk.length;
         let depth = this.depth;
-        let inString = this.inString;
-        let escaped = this.escaped;
         let line = this.line;
-
-        while (i < len) {
-            const b = chunk[i];
-            if (depth > 0) {
-                if (inString) {
-                    // jump to the next quote: it ends the string unless an odd run of backslashes escapes it
-                    if (escaped) {
-                        escaped = false;
-                        i++;
-                        continue;
-                    }
-                    const quote = chunk.indexOf(QUOTE, i);
-                    if (quote === -1) {
-                        // the string goes on into the next chunk
-                        escaped = oddBackslashesBefore(chunk, len, i);
-                        i = len;
-                    } else {
-                        if (!oddBackslashesBefore(chunk, quote, i)) inString = false;
-                        i = quote + 1;
-                    }
-                    continue;
-                }
-                if (b === QUOTE) {
-                    inString = true;
-                } else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
-                    depth++;
-                } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
-                    depth--;
-                    if (depth === 0) {
-                        let bytes = chunk.subarray(from, i + 1);
-                        if (this.pieces.length !== 0) {
-                            this.pieces.push(bytes);
-                            bytes = Buffer.concat(this.pieces, this.piecesSize + bytes.length);
-                            this.pieces = [];
-                            this.piecesSize = 0;
-                        }
-                        out.push(bytes, this.start, this.startLine);
-                        from = -1;
-                        if (this.arrayMode) this.arrayState = AFTER_ELEMENT;
-                    }
-                } else if (b === NEWLINE) {
-                    line++;
-                }
-                i++;
+        while (i < len && depth > 0) {
+            if (this.inString) {
+                i = this.skipString(chunk, i);
                 continue;
             }
-            // between objects
-            if (isSpace(b)) {
-                if (b === NEWLINE) line++;
-                i++;
-                continue;
-            }
-            if (b === OPEN_BRACE && (!this.arrayMode || this.arrayState === FIRST_ELEMENT || this.arrayState === NEXT_ELEMENT)) {
-                depth = 1;
-                from = i;
-                this.start = base + i;
-                this.startLine = line;
-                i++;
-                continue;
-            }
-            if (this.arrayMode) {
-                const state = this.arrayState;
-                if (state === BEFORE_ARRAY && b === OPEN_BRACKET) this.arrayState = FIRST_ELEMENT;
-                else if (state === AFTER_ELEMENT && b === COMMA) this.arrayState = NEXT_ELEMENT;
-                else if ((state === AFTER_ELEMENT || state === FIRST_ELEMENT) && b === CLOSE_BRACKET) this.arrayState = AFTER_ARRAY;
-                else throw this.fail(this.arrayUnexpected(state, b), base + i, line);
-                i++;
-                continue;
-            }
-            if (b === OPEN_BRACKET) throw this.fail("expected a document but found '[' (use --array to read a JSON array)", base + i, line);
-            throw this.fail(`expected a document ('{') but found ${describeByte(b)}`, base + i, line);
-        }
-
-        if (depth > 0) {
-            const piece = chunk.subarray(from, len);
-            this.pieces.push(piece);
-            this.piecesSize += piece.length;
-            if (this.piecesSize > this.maxObjectSize) {
-                throw this.fail(`document text longer than ${this.maxObjectSize} bytes`, this.start, this.startLine);
-            }
+            const b = chunk[i++];
+            if (b === QUOTE) this.inString = true;
+            else if (b === OPEN_BRACE || b === OPEN_BRACKET) depth++;
+            else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) depth--;
+            else if (b === NEWLINE) line++;
         }
         this.depth = depth;
-        this.inString = inString;
-        this.escaped = escaped;
         this.line = line;
+        if (depth === 0) this.complete(chunk.subarray(this.from, i), out);
+        return i;
+    }
+
+    // Jumps to the next quote in chunk from i: it ends the string unless an odd
+    // run of backslashes escapes it. Returns the offset after it, or the chunk's length.
+    skipString(chunk, i) {
+        if (this.escaped) {
+            this.escaped = false;
+            return i + 1;
+        }
+        const quote = chunk.indexOf(QUOTE, i);
+        if (quote === -1) {
+            // the string goes on into the next chunk
+            this.escaped = oddBackslashesBefore(chunk, chunk.length, i);
+            return chunk.length;
+        }
+        if (!oddBackslashesBefore(chunk, quote, i)) this.inString = false;
+        return quote + 1;
+    }
+
+    // An object's last bytes: joined to its earlier pieces, handed to out.
+    complete(bytes, out) {
+        if (this.pieces.length !== 0) {
+            this.pieces.push(bytes);
+            bytes = Buffer.concat(this.pieces, this.piecesSize + bytes.length);
+            this.pieces = [];
+            this.piecesSize = 0;
+        }
+        out.push(bytes, this.start, this.startLine);
+        this.from = -1;
+        if (this.arrayMode) this.arrayState = AFTER_ELEMENT;
+    }
+
+    // An object's bytes up to the end of a chunk, kept until it ends.
+    keepPiece(piece) {
+        this.pieces.push(piece);
+        this.piecesSize += piece.length;
+        if (this.piecesSize > this.maxObjectSize) {
+            throw this.fail(`document text longer than ${this.maxObjectSize} bytes`, this.start, this.startLine);
+        }
+    }
+
+    // Reads one byte of chunk at i between objects (space, an object's '{', or in
+    // array mode the array's punctuation); returns the offset after it.
+    scanBetween(chunk, i, base) {
+        const b = chunk[i];
+        if (isSpace(b)) {
+            if (b === NEWLINE) this.line++;
+        } else if (b === OPEN_BRACE && (!this.arrayMode || this.arrayState === FIRST_ELEMENT || this.arrayState === NEXT_ELEMENT)) {
+            this.depth = 1;
+            this.from = i;
+            this.start = base + i;
+            this.startLine = this.line;
+        } else if (this.arrayMode) {
+            this.arrayPunctuation(b, base + i);
+        } else if (b === OPEN_BRACKET) {
+            throw this.fail("expected a document but found '[' (use --array to read a JSON array)", base + i, this.line);
+        } else {
+            throw this.fail(`expected a document ('{') but found ${describeByte(b)}`, base + i, this.line);
+        }
+        return i + 1;
+    }
+
+    arrayPunctuation(b, offset) {
+        const state = this.arrayState;
+        if (state === BEFORE_ARRAY && b === OPEN_BRACKET) this.arrayState = FIRST_ELEMENT;
+        else if (state === AFTER_ELEMENT && b === COMMA) this.arrayState = NEXT_ELEMENT;
+        else if ((state === AFTER_ELEMENT || state === FIRST_ELEMENT) && b === CLOSE_BRACKET) this.arrayState = AFTER_ARRAY;
+        else throw this.fail(this.arrayUnexpected(state, b), offset, this.line);
     }
 
     arrayUnexpected(state, b) {

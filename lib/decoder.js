@@ -1,0 +1,658 @@
+'use strict';
+
+// The decoding engine: a switch on the type byte over integer offsets. Every
+// length is checked against the end of its enclosing document before anything is
+// read, so bad input is a BSONError naming the byte offset. Values follow bson@7's
+// deserialize. decode and decodeAll (lib/decode.js) are its front door; the
+// readers that work in place (lib/element-walker.js and above) read values with it.
+
+const { Buffer } = require('buffer');
+const C = require('./constants');
+const { BSONError, BSONOffsetError, isStackOverflow } = require('./errors');
+const { option } = require('./options');
+const { readInt32LE, readUint32LE, readDoubleFrom, dataViewOf, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer } = require('./bytes');
+const { readUtf8, readKey } = require('./utf8');
+const { ObjectId } = require('./types/objectid');
+const { setField } = require('./wide-object');
+const { stage, MAX_SHAPE_FIELDS } = require('./shapes');
+
+// Modules the decoder needs only now and then, loaded when first needed and kept
+// (require() takes about a microsecond): the element scanner checks raw
+// documents; lib/types holds the classes of the types stored data rarely holds.
+// Binary, Long, Int32 and Double are loaded alone, with their first value.
+// require('qbson') loads none of them.
+function loadWhenNeeded(load) {
+    let loaded = null;
+    return () => (loaded === null ? (loaded = load()) : loaded);
+}
+const elements = loadWhenNeeded(() => require('./elements'));
+const rare = loadWhenNeeded(() => require('./types'));
+const binaryTypes = loadWhenNeeded(() => require('./types/binary'));
+const longType = loadWhenNeeded(() => require('./types/long').Long);
+const int32Type = loadWhenNeeded(() => require('./types/int32').Int32);
+const doubleType = loadWhenNeeded(() => require('./types/double').Double);
+
+// An int64 decodes to a number when it is exactly representable (bson's rule).
+// bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
+const MAX_SAFE_HIGH = 0x200000;
+const MIN_SAFE_HIGH = -0x200000;
+const UUID_BYTE_LENGTH = 16;
+// where a document sits: the root (per-key validation applies), nested, or a code scope (never a DBRef)
+const ROLE_ROOT = 0;
+const ROLE_NESTED = 1;
+const ROLE_SCOPE = 2;
+// V8 enters code compiled on the stack (OSR) at a loop's back edge, and a function
+// whose calls all go through OSR code is never optimized again. After a long array
+// got decodeDocument on-stack replaced and its regular code was later dropped,
+// small documents decoded 10x slower for good. Runs of 16 elements keep documents
+// of up to 16 fields off the OSR back edge, and longer ones take enough back edges
+// inside runs for V8 to optimize decodeDocument again. Instructions per decode
+// moved by -1% to +2% (object, nested-array, flat, deep, full).
+// A document still going after its first run is staged from there and built at
+// its end (lib/shapes.js): {} takes 16 fields one key at a time before V8 makes it
+// a dictionary, and past that a constructor compiled for its keys is quicker.
+const ELEMENTS_PER_RUN = 16;
+// Making a DataView costs ~70 ns, the cost of ten doubles read without one; from
+// this size up it is at most 1.5% of a decode with no doubles at all.
+const DATA_VIEW_MIN_SIZE = 2048;
+// bson@7's words for these failures, which programs match; qbson's detail follows
+const BSON_INVALID_UTF8 = 'Invalid UTF-8 string in BSON document';
+const BSON_LENGTH_WORDING = {
+    'embedded document': 'bad embedded document length in bson',
+    array: 'bad embedded array length in bson',
+    'code with scope scope': 'bad scope document size in code_w_scope',
+};
+
+class Decoder {
+    constructor(buf, opts) {
+        this.buf = buf;
+        this.promoteLongs = true;
+        this.promoteValues = true;
+        this.promoteBuffers = false;
+        this.useBigInt64 = false;
+        this.bsonRegExp = false;
+        this.preserveDeprecated = false;
+        // bson's raw options: every embedded document as its bytes, or those in the named arrays
+        this.raw = false;
+        this.fieldsAsRaw = null;
+        this.maxDepth = C.DEFAULT_MAX_DEPTH;
+        // utf8 validation: true/false for every key, or a per-top-level-key set
+        this.validateUtf8 = true;
+        this.validationKeys = null;
+        // where a reader that cannot return it says the next element starts (regex)
+        this.nextPos = 0;
+        // a DataView over buf while a document of DATA_VIEW_MIN_SIZE or more decodes
+        this.view = null;
+        if (opts != null) this.setOptions(opts);
+    }
+
+    setOptions(opts) {
+        this.promoteLongs = booleanOption(opts, 'promoteLongs', true);
+        this.promoteValues = booleanOption(opts, 'promoteValues', true);
+        this.promoteBuffers = booleanOption(opts, 'promoteBuffers', false);
+        this.useBigInt64 = booleanOption(opts, 'useBigInt64', false);
+        this.bsonRegExp = booleanOption(opts, 'bsonRegExp', false);
+        this.preserveDeprecated = booleanOption(opts, 'preserveDeprecated', false);
+        const maxDepth = option(opts, 'maxDepth');
+        if (maxDepth !== undefined) {
+            if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new BSONError('option maxDepth must be a positive integer');
+            this.maxDepth = maxDepth;
+        }
+        if (this.useBigInt64 && (!this.promoteValues || !this.promoteLongs)) {
+            throw new BSONError(
+                'Must either request bigint or Long for int64 deserialization: useBigInt64 needs promoteValues and promoteLongs',
+            );
+        }
+        const validation = option(opts, 'validation');
+        if (validation != null) this.setValidation(option(validation, 'utf8'));
+        const raw = option(opts, 'raw');
+        const fieldsAsRaw = option(opts, 'fieldsAsRaw');
+        if (raw !== undefined || fieldsAsRaw !== undefined) this.setRaw(raw, fieldsAsRaw);
+    }
+
+    // as bson reads them: raw when truthy; fieldsAsRaw names (as own keys with truthy values) the arrays
+    // whose documents, at any depth below them, stay raw
+    setRaw(raw, fields) {
+        this.raw = Boolean(raw);
+        if (fields == null) return;
+        if (typeof fields !== 'object') throw new BSONError('option fieldsAsRaw must be an object naming fields', { code: 'ERR_BSON_OPTION' });
+        // the MongoDB driver passes {} by default: that keeps the plain path
+        if (Object.keys(fields).length !== 0) this.fieldsAsRaw = fields;
+    }
+
+    isRawField(key) {
+        return Boolean(option(this.fieldsAsRaw, key));
+    }
+
+    // validation.utf8 is a boolean, or {key: true...} / {key: false...} naming top-level keys
+    setValidation(utf8) {
+        if (typeof utf8 === 'boolean' || utf8 === undefined) {
+            this.validateUtf8 = utf8 !== false;
+            return;
+        }
+        const keys = Object.keys(utf8);
+        if (keys.length === 0) throw new BSONError('UTF-8 validation setting cannot be empty: validation.utf8 is {}');
+        const setting = utf8[keys[0]];
+        if (typeof setting !== 'boolean') {
+            throw new BSONError('Invalid UTF-8 validation option, must specify boolean values: validation.utf8 must map keys to booleans');
+        }
+        for (const k of keys) {
+            if (utf8[k] !== setting) {
+                throw new BSONError('Invalid UTF-8 validation option - keys must be all true or all false: validation.utf8 mixes them');
+            }
+        }
+        this.validateUtf8 = setting;
+        this.validationKeys = new Set(keys);
+    }
+
+    fail(message, offset, code) {
+        return new BSONError(`${message} at offset ${offset}`, { code: code || 'ERR_BSON_CORRUPT', offset });
+    }
+}
+
+function booleanOption(opts, name, otherwise) {
+    const value = option(opts, name);
+    return typeof value === 'boolean' ? value : otherwise;
+}
+
+function toBuffer(buf) {
+    if (Buffer.isBuffer(buf)) return buf;
+    if (buf instanceof Uint8Array) return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+    throw new BSONError('decode needs a Buffer or Uint8Array');
+}
+
+// Checks the outer length word of the document at start and returns its size.
+function checkDocumentAt(dec, start, limit, what) {
+    const buf = dec.buf;
+    if (limit - start < 4) {
+        throw dec.fail(`${lengthWording(what)}${what} needs a 4-byte length but only ${limit - start} bytes remain`, start, 'ERR_BSON_TRUNCATED');
+    }
+    const size = readInt32LE(buf, start);
+    if (size < C.MIN_DOCUMENT_SIZE) throw dec.fail(`${lengthWording(what)}${what} length ${size} is less than the minimum of 5`, start);
+    if (size > limit - start) {
+        const code = limit === buf.length ? 'ERR_BSON_TRUNCATED' : 'ERR_BSON_CORRUPT';
+        // bson calls an array that fits the input but not its parent corrupted
+        const wording = what === 'array' && size <= buf.length - start ? 'corrupted array bson: ' : lengthWording(what);
+        throw dec.fail(`${wording}${what} length ${size} runs past the ${limit - start} bytes that remain`, start, code);
+    }
+    if (buf[start + size - 1] !== 0) throw dec.fail(`${what} is not terminated by a NUL byte`, start + size - 1);
+    return size;
+}
+
+function lengthWording(what) {
+    const wording = BSON_LENGTH_WORDING[what];
+    return wording === undefined ? '' : wording + ': ';
+}
+
+// Where the document starts: the index option, checked against the buffer.
+function rootIndex(buf, opts) {
+    const index = option(opts, 'index') || 0;
+    if (!Number.isInteger(index) || index < 0 || index > buf.length) {
+        throw new BSONError(`index ${index} is outside the buffer of ${buf.length} bytes`);
+    }
+    return index;
+}
+
+// Checks the document at index as decode takes it and returns its size.
+function checkRoot(dec, index, opts) {
+    const size = checkDocumentAt(dec, index, dec.buf.length, 'document');
+    const allowSmaller = option(opts, 'allowObjectSmallerThanBufferSize') === true;
+    if (!allowSmaller && index + size !== dec.buf.length) {
+        throw dec.fail(`document length ${size} does not match the ${dec.buf.length - index} bytes given`, index);
+    }
+    return size;
+}
+
+// Decodes a top-level document; running out of stack is a BSONError like too deep a nesting.
+// A document of DATA_VIEW_MIN_SIZE bytes or more reads its doubles through a DataView.
+function decodeRoot(dec, start, size) {
+    dec.view = size >= DATA_VIEW_MIN_SIZE ? dataViewOf(dec.buf) : null;
+    try {
+        return decodeStaged(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT, dec.raw);
+    } catch (err) {
+        throw overflowAsBSONError(dec, err, start);
+    } finally {
+        dec.view = null;
+    }
+}
+
+// err, or for running out of stack, the BSONError saying so for the document at start
+function overflowAsBSONError(dec, err, start) {
+    if (isStackOverflow(err)) return dec.fail(`document nests too deeply for the call stack (maxDepth ${dec.maxDepth})`, start, 'ERR_BSON_TOO_DEEP');
+    return err;
+}
+
+// For readers that find elements themselves (lib/element-walker.js): the
+// elements in [from, to) decoded as decodeDocument decodes them in a document or
+// array at `depth`. `to` is the NUL ending their document, or the end of one
+// element the element scanner has checked; then result[0] is its value.
+function decodeElements(dec, from, to, isArray, depth, validate, isRoot, rawDocs) {
+    return decodeStaged(dec, from - 4, to - from + 5, isArray, depth, validate, isRoot ? ROLE_ROOT : ROLE_NESTED, rawDocs);
+}
+
+// Every way into decodeDocument from outside it: the field stage is left as it
+// was found, also when the decode fails or was started by a program's code in the
+// middle of another (a setter on Object.prototype, Array[Symbol.species]).
+function decodeStaged(dec, start, size, isArray, depth, validate, role, rawDocs) {
+    const mark = stage.mark();
+    try {
+        return decodeDocument(dec, start, size, isArray, depth, validate, role, rawDocs);
+    } catch (err) {
+        stage.release(mark);
+        throw err;
+    }
+}
+
+// Decodes the document or array of `size` bytes at start; with rawDocs, the
+// documents in it stay bytes (bson's raw and fieldsAsRaw). Elements go in runs
+// of ELEMENTS_PER_RUN (see there): a document no longer than one run never takes
+// the outer loop's back edge; a longer one stages its fields (lib/shapes.js).
+// It is longer than a screen because the key read and the switch on the common
+// types stay in its loop: with them in functions of their own, V8 did not inline
+// them and a decode took 15% more instructions (flat_bson 214,822 -> 246,805,
+// object 3,455 -> 3,991).
+function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDocs) {
+    if (depth > dec.maxDepth) throw tooDeep(dec, start);
+    const buf = dec.buf;
+    const end = start + size - 1; // the terminating NUL, already checked
+    let out = isArray ? objectKeys(NO_KEYS) : {};
+    let pastFirstRun = isArray;
+    // past its first run a document's fields are staged from base, and out is null
+    let base = 0;
+    let dollarKeys = NO_DOLLAR_KEYS;
+    let pos = start + 4;
+    if (pos < end) do {
+        let left = ELEMENTS_PER_RUN;
+        do {
+            const elementStart = pos;
+            // the key: buf[end] is NUL so the scan stops at the latest there
+            let keyEnd = pos + 1;
+            while (buf[keyEnd] !== 0) keyEnd++;
+            if (keyEnd === end) throw dec.fail('element key is not terminated inside its document', elementStart);
+            // an array's keys are not read: its elements are taken in order
+            let key;
+            let valueValidate = validate;
+            if (!isArray) {
+                key = readKey(buf, pos + 1, keyEnd, validate);
+                if (key === undefined) throw dec.fail(`${BSON_INVALID_UTF8}: invalid UTF-8 in key`, pos + 1);
+                if (role === ROLE_ROOT && dec.validationKeys !== null) valueValidate = dec.validationKeys.has(key) ? dec.validateUtf8 : !dec.validateUtf8;
+                if (buf[pos + 1] === DOLLAR) dollarKeys = withDollarKey(dollarKeys, key);
+            }
+            const type = buf[pos];
+            pos = keyEnd + 1;
+            let value;
+            switch (type) {
+                case C.BSON_DOUBLE:
+                    if (end - pos < 8) throw truncatedValue(dec, 'double', pos, 8, end);
+                    value = readDoubleFrom(buf, dec.view, pos);
+                    if (!dec.promoteValues) value = new (doubleType())(value);
+                    pos += 8;
+                    break;
+                case C.BSON_STRING: {
+                    const len = checkStringAt(dec, pos, end, 'string');
+                    value = readString(dec, pos + 4, pos + 3 + len, valueValidate);
+                    pos += 4 + len;
+                    break;
+                }
+                case C.BSON_DOCUMENT: {
+                    const len = checkDocumentAt(dec, pos, end, 'embedded document');
+                    value = rawDocs ? rawDocument(dec, pos, len, depth) : decodeDocument(dec, pos, len, false, depth + 1, valueValidate, ROLE_NESTED, false);
+                    pos += len;
+                    break;
+                }
+                case C.BSON_ARRAY: {
+                    const len = checkDocumentAt(dec, pos, end, 'array');
+                    // an array is one level down whatever it holds: checked here for the number fast path
+                    if (depth >= dec.maxDepth) throw tooDeep(dec, pos);
+                    // its elements run from pos + 4 to its NUL
+                    value = dec.promoteValues && startsWithNumbers(buf, pos + 4, pos + len - 1) ? decodeNumberArray(buf, dec.view, pos + 4, pos + len - 1) : null;
+                    if (value === null) {
+                        // bson names an array's element by its position, not its stored key
+                        const rawItems = rawDocs || (dec.fieldsAsRaw !== null && dec.isRawField(isArray ? String(out.length) : key));
+                        value = decodeDocument(dec, pos, len, true, depth + 1, valueValidate, ROLE_NESTED, rawItems);
+                    }
+                    pos += len;
+                    break;
+                }
+                case C.BSON_BINARY:
+                    value = readBinary(dec, pos, end);
+                    pos += 5 + readInt32LE(buf, pos);
+                    break;
+                case C.BSON_OBJECTID:
+                    if (end - pos < 12) throw truncatedValue(dec, 'ObjectId', pos, 12, end);
+                    value = ObjectId.fromBytes(buf, pos);
+                    pos += 12;
+                    break;
+                case C.BSON_BOOLEAN:
+                    value = readBoolean(dec, pos, end);
+                    pos += 1;
+                    break;
+                case C.BSON_DATE:
+                    if (end - pos < 8) throw truncatedValue(dec, 'date', pos, 8, end);
+                    value = new Date(readInt64AsNumberLE(buf, pos));
+                    pos += 8;
+                    break;
+                case C.BSON_NULL:
+                    value = null;
+                    break;
+                case C.BSON_INT32:
+                    if (end - pos < 4) throw truncatedValue(dec, 'int32', pos, 4, end);
+                    value = readInt32LE(buf, pos);
+                    if (!dec.promoteValues) value = new (int32Type())(value);
+                    pos += 4;
+                    break;
+                case C.BSON_INT64:
+                    if (end - pos < 8) throw truncatedValue(dec, 'int64', pos, 8, end);
+                    value = readInt64(dec, buf, pos);
+                    pos += 8;
+                    break;
+                default:
+                    value = readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart, key);
+                    pos = dec.nextPos;
+            }
+            if (isArray) out.push(value);
+            else if (out !== null) setField(out, key, value);
+            else stage.add(key, value);
+        } while (pos < end && --left !== 0);
+        if (pos < end && !pastFirstRun) {
+            pastFirstRun = true;
+            base = stage.addAll(out);
+            out = null;
+        } else if (pos < end && out === null && stage.countFrom(base) >= MAX_SHAPE_FIELDS) {
+            // too many fields for a shape: the rest go on in the object built so far
+            out = stage.build(base);
+        }
+    } while (pos < end);
+    if (pos !== end) throw dec.fail(`last element runs past the end of its ${isArray ? 'array' : 'document'}`, pos);
+    if (out === null) out = stage.build(base);
+    if (dollarKeys === ONLY_DBREF_KEYS && role !== ROLE_SCOPE && isDBRefLike(out)) return toDBRef(out);
+    return out;
+}
+
+// What a document's $-keys say so far: a document whose $-keys are only $ref,
+// $id and $db may be a DBRef.
+const NO_DOLLAR_KEYS = 0;
+const ONLY_DBREF_KEYS = 1;
+const OTHER_DOLLAR_KEYS = 2;
+const DOLLAR = 0x24;
+
+function withDollarKey(dollarKeys, key) {
+    if (dollarKeys === OTHER_DOLLAR_KEYS || (key !== '$ref' && key !== '$id' && key !== '$db')) return OTHER_DOLLAR_KEYS;
+    return ONLY_DBREF_KEYS;
+}
+
+function readBoolean(dec, pos, end) {
+    if (end - pos < 1) throw truncatedValue(dec, 'boolean', pos, 1, end);
+    const b = dec.buf[pos];
+    if (b > 1) throw dec.fail(`boolean byte must be 0 or 1, not ${b}`, pos);
+    return b === 1;
+}
+
+// Decoded arrays are Object.keys of an object that has none rather than `[]`
+// literals: a literal's allocation site, once V8 has seen the arrays of a large
+// document survive a scavenge, allocates every later array in old space
+// (pretenuring), where each small decode then adds to the major GCs. Objects from
+// `{}` and `new` have no such site. (EMPTY.slice() would do as well, but goes
+// through Array[Symbol.species]: once any program gives an array its own
+// `constructor`, V8 takes slice's slow path, 10x the cost.)
+const objectKeys = Object.keys;
+const NO_KEYS = Object.freeze({});
+
+function isNumberType(type) {
+    return type === C.BSON_DOUBLE || type === C.BSON_INT32;
+}
+
+// Whether the array whose first element is at `first` (its NUL at end) looks like
+// one of numbers: its first two elements are, if key "0" is where it should be. A
+// guess that saves arrays like [1, [2, ...]] a try; decodeNumberArray checks it all.
+function startsWithNumbers(buf, first, end) {
+    const type = buf[first];
+    if (!isNumberType(type)) return false;
+    // type byte, key "0" and its NUL, value
+    const second = first + 3 + (type === C.BSON_DOUBLE ? 8 : 4);
+    return second >= end || isNumberType(buf[second]);
+}
+
+// An array of only doubles and int32s (GeoJSON coordinates, vectors, series), from
+// its first element at pos to its terminating NUL at end; null if anything else is
+// in it, or anything is out of place, for decodeDocument to decode it (and report
+// what is wrong). The numbers gather in numberScratch and the array is one copy of
+// them: exactly its size, its doubles unboxed, and from no allocation site (see
+// objectKeys). The copy is slice's, so it depends on Array[Symbol.species] as
+// objectKeys' arrays do not; an array from Object.keys would hold the doubles boxed
+// (a [lon, lat] pair in 52 ns against 36). An array longer than the scratch goes
+// on in that copy.
+function decodeNumberArray(buf, view, pos, end) {
+    let out = numberScratch;
+    let count = 0;
+    while (pos < end) {
+        if (count === NUMBER_SCRATCH_SIZE && out === numberScratch) out = arraySlice.call(numberScratch, 0, count);
+        const type = buf[pos++];
+        while (buf[pos] !== 0) pos++;
+        pos++;
+        if (type === C.BSON_DOUBLE) {
+            if (end - pos < 8) return null;
+            out[count++] = readDoubleFrom(buf, view, pos);
+            pos += 8;
+        } else if (type === C.BSON_INT32) {
+            if (end - pos < 4) return null;
+            out[count++] = readInt32LE(buf, pos);
+            pos += 4;
+        } else {
+            return null;
+        }
+    }
+    if (pos !== end) return null;
+    return out === numberScratch ? arraySlice.call(numberScratch, 0, count) : out;
+}
+// 4,096 unboxed doubles (a double literal makes it that kind of array; it stays one)
+const NUMBER_SCRATCH_SIZE = 4096;
+const numberScratch = [0.5];
+while (numberScratch.length < NUMBER_SCRATCH_SIZE) numberScratch.push(0.5);
+// taken now, so that a program replacing Array.prototype.slice later does not reach here
+const arraySlice = Array.prototype.slice;
+
+// The types that are rare in stored data, out of decodeDocument so that its
+// compiled code stays small: fewer branches to have no type feedback for, and a
+// shorter compile each time V8 optimizes it again. Sets dec.nextPos to the next element.
+function readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart, key) {
+    const buf = dec.buf;
+    let value;
+    switch (type) {
+        case C.BSON_UNDEFINED:
+            value = dec.preserveDeprecated ? new (rare().BSONUndefined)() : undefined;
+            break;
+        case C.BSON_REGEXP:
+            value = readRegExp(dec, pos, end, valueValidate);
+            pos = dec.nextPos;
+            break;
+        case C.BSON_DBPOINTER: {
+            const len = checkStringAt(dec, pos, end, 'DBPointer namespace');
+            const ns = readString(dec, pos + 4, pos + 3 + len, valueValidate);
+            pos += 4 + len;
+            if (end - pos < 12) throw truncatedValue(dec, 'DBPointer ObjectId', pos, 12, end);
+            const oid = ObjectId.fromBytes(buf, pos);
+            pos += 12;
+            value = dec.preserveDeprecated ? new (rare().DBPointer)(ns, oid) : new (rare().DBRef)(ns, oid);
+            break;
+        }
+        case C.BSON_CODE: {
+            const len = checkStringAt(dec, pos, end, 'code');
+            value = new (rare().Code)(readString(dec, pos + 4, pos + 3 + len, valueValidate));
+            pos += 4 + len;
+            break;
+        }
+        case C.BSON_SYMBOL: {
+            const len = checkStringAt(dec, pos, end, 'symbol');
+            value = readString(dec, pos + 4, pos + 3 + len, valueValidate);
+            if (!dec.promoteValues || dec.preserveDeprecated) value = new (rare().BSONSymbol)(value);
+            pos += 4 + len;
+            break;
+        }
+        case C.BSON_CODE_W_SCOPE:
+            value = readCodeWithScope(dec, pos, end, depth, valueValidate);
+            pos += readInt32LE(buf, pos);
+            break;
+        case C.BSON_TIMESTAMP:
+            if (end - pos < 8) throw truncatedValue(dec, 'timestamp', pos, 8, end);
+            value = new (rare().Timestamp)({ i: readUint32LE(buf, pos), t: readUint32LE(buf, pos + 4) });
+            pos += 8;
+            break;
+        case C.BSON_DECIMAL128:
+            if (end - pos < 16) throw truncatedValue(dec, 'Decimal128', pos, 16, end);
+            value = new (rare().Decimal128)(copyToNewBuffer(buf, pos, pos + 16));
+            pos += 16;
+            break;
+        case C.BSON_MINKEY:
+            value = new (rare().MinKey)();
+            break;
+        case C.BSON_MAXKEY:
+            value = new (rare().MaxKey)();
+            break;
+        default:
+            throw dec.fail(`unknown BSON type 0x${type.toString(16).padStart(2, '0')} for key '${key === undefined ? '' : key}'`, elementStart);
+    }
+    dec.nextPos = pos;
+    return value;
+}
+
+function tooDeep(dec, start) {
+    return dec.fail(`nesting deeper than maxDepth ${dec.maxDepth}`, start, 'ERR_BSON_TOO_DEEP');
+}
+
+function truncatedValue(dec, what, pos, need, end) {
+    return dec.fail(`${what} needs ${need} bytes but only ${end - pos} remain in its document`, pos);
+}
+
+// Checks a length-prefixed string (int32 length counting the NUL) at pos; returns the length.
+function checkStringAt(dec, pos, end, what) {
+    if (end - pos < 4) throw truncatedValue(dec, `${what} length`, pos, 4, end);
+    const len = readInt32LE(dec.buf, pos);
+    if (len < 1) throw dec.fail(`${what} length ${len} must be at least 1`, pos);
+    if (len > end - pos - 4) throw dec.fail(`${what} length ${len} runs past the end of its document`, pos);
+    if (dec.buf[pos + 3 + len] !== 0) throw dec.fail(`${what} is not terminated by a NUL byte`, pos + 3 + len);
+    return len;
+}
+
+function readString(dec, start, end, validate) {
+    const str = readUtf8(dec.buf, start, end, validate);
+    if (str === undefined) throw dec.fail(`${BSON_INVALID_UTF8}: invalid UTF-8 in string`, start);
+    return str;
+}
+
+function readInt64(dec, buf, pos) {
+    if (dec.useBigInt64) return readBigInt64LE(buf, pos);
+    const high = readInt32LE(buf, pos + 4);
+    if (dec.promoteLongs && dec.promoteValues && high >= MIN_SAFE_HIGH && (high < MAX_SAFE_HIGH || (high === MAX_SAFE_HIGH && readInt32LE(buf, pos) === 0))) {
+        return readInt64AsNumberLE(buf, pos);
+    }
+    return longType().fromBits(readInt32LE(buf, pos), high, false);
+}
+
+function readBinary(dec, pos, end) {
+    const buf = dec.buf;
+    if (end - pos < 5) throw truncatedValue(dec, 'binary length and subtype', pos, 5, end);
+    let len = readInt32LE(buf, pos);
+    if (len < 0) throw dec.fail(`binary length ${len} is negative`, pos);
+    if (len > end - pos - 5) throw dec.fail(`binary length ${len} runs past the end of its document`, pos);
+    const subtype = buf[pos + 4];
+    let start = pos + 5;
+    if (subtype === C.BINARY_OLD) {
+        if (len < 4) throw dec.fail(`binary subtype 2 length ${len} has no room for its inner length`, pos);
+        const inner = readInt32LE(buf, start);
+        if (inner !== len - 4) throw dec.fail(`binary subtype 2 inner length ${inner} disagrees with outer length ${len}`, start);
+        start += 4;
+        len = inner;
+    }
+    if (dec.promoteBuffers && dec.promoteValues) return Buffer.from(buf.subarray(start, start + len));
+    const { Binary, UUID } = binaryTypes();
+    if (subtype === C.BINARY_UUID && len === UUID_BYTE_LENGTH) return UUID.fromBytes(buf, start, start + len);
+    return Binary.fromBytes(buf, start, start + len, subtype);
+}
+
+function readRegExp(dec, pos, end, validate) {
+    const buf = dec.buf;
+    let patternEnd = pos;
+    while (patternEnd < end && buf[patternEnd] !== 0) patternEnd++;
+    if (patternEnd >= end) throw dec.fail('regular expression pattern is not terminated inside its document', pos);
+    let flagsEnd = patternEnd + 1;
+    while (flagsEnd < end && buf[flagsEnd] !== 0) flagsEnd++;
+    if (flagsEnd >= end) throw dec.fail('regular expression flags are not terminated inside its document', patternEnd + 1);
+    const pattern = readString(dec, pos, patternEnd, validate);
+    const flags = readString(dec, patternEnd + 1, flagsEnd, validate);
+    dec.nextPos = flagsEnd + 1;
+    if (dec.bsonRegExp) {
+        try {
+            return new (rare().BSONRegExp)(pattern, flags);
+        } catch (err) {
+            throw dec.fail(`regular expression options ${JSON.stringify(flags)} are not valid (${err.message})`, patternEnd + 1, 'ERR_BSON_REGEXP');
+        }
+    }
+    // BSON's flags as JavaScript's, as bson@7 maps them: s -> g; others but i and m dropped
+    let jsFlags = '';
+    for (let i = 0; i < flags.length; i++) {
+        const f = flags[i];
+        if (f === 'i' || f === 'm') jsFlags += f;
+        else if (f === 's') jsFlags += 'g';
+    }
+    try {
+        return new RegExp(pattern, jsFlags);
+    } catch (err) {
+        throw dec.fail(`regular expression /${pattern}/${flags} is not valid in JavaScript (decode with bsonRegExp: true to keep it as a BSONRegExp)`, pos, 'ERR_BSON_REGEXP');
+    }
+}
+
+// int32 total length, string, scope document: the total must equal its parts. The
+// parts are checked against the enclosing document first, as bson does, so that a
+// bad scope length is reported as such (with bson's words) and not as a bad total.
+function readCodeWithScope(dec, pos, end, depth, validate) {
+    const buf = dec.buf;
+    if (end - pos < 4) throw truncatedValue(dec, 'code with scope length', pos, 4, end);
+    const total = readInt32LE(buf, pos);
+    if (total > end - pos) throw dec.fail(`code with scope length ${total} runs past the end of its document`, pos);
+    const codeLen = checkStringAt(dec, pos + 4, end, 'code with scope string');
+    const code = readString(dec, pos + 8, pos + 7 + codeLen, validate);
+    const scopeStart = pos + 8 + codeLen;
+    const scopeSize = checkDocumentAt(dec, scopeStart, end, 'code with scope scope');
+    // the smallest parts (empty code, empty scope) make 14 bytes, so a total below that disagrees too
+    if (scopeStart + scopeSize !== pos + total) {
+        throw dec.fail(`code with scope length ${total} disagrees with its parts (${8 + codeLen + scopeSize} bytes)`, pos);
+    }
+    return new (rare().Code)(code, decodeDocument(dec, scopeStart, scopeSize, false, depth + 1, validate, ROLE_SCOPE, dec.raw));
+}
+
+// A document kept as its bytes: a Buffer sharing the input's memory, as bson gives
+// it. Its structure is checked all the way down by the element scanner.
+function rawDocument(dec, pos, len, depth) {
+    try {
+        elements().checkDocumentTree(dec.buf, pos, len, dec.maxDepth - (depth + 1));
+    } catch (err) {
+        throw rawCheckError(dec, err);
+    }
+    return dec.buf.subarray(pos, pos + len);
+}
+
+// The element scanner's error for bytes decode keeps raw, in decode's words: the
+// scanner's message with "at offset N" (its own ends ". offset: N", as bson's
+// parseToElements words it), and decode's for a nesting too deep.
+function rawCheckError(dec, err) {
+    if (!(err instanceof BSONOffsetError)) return err;
+    if (err.code === 'ERR_BSON_TOO_DEEP') return tooDeep(dec, err.offset);
+    const suffix = `. offset: ${err.offset}`;
+    const message = err.message.endsWith(suffix) ? err.message.slice(0, -suffix.length) : err.message;
+    return dec.fail(message, err.offset, err.code);
+}
+
+function isDBRefLike(doc) {
+    return doc.$id != null && typeof doc.$ref === 'string' && (!('$db' in doc) || typeof doc.$db === 'string');
+}
+
+function toDBRef(doc) {
+    const fields = {};
+    for (const k of Object.keys(doc)) {
+        if (k !== '$ref' && k !== '$id' && k !== '$db') setField(fields, k, doc[k]);
+    }
+    return new (rare().DBRef)(doc.$ref, doc.$id, doc.$db, fields);
+}
+
+module.exports = { Decoder, toBuffer, checkDocumentAt, rootIndex, checkRoot, decodeRoot, decodeElements, overflowAsBSONError, rawCheckError };
