@@ -30,8 +30,8 @@ const qbson = {
 const LAZY_EXPORTS = {
     calculateObjectSize: () => require('./lib/size').calculateObjectSize,
     onDemand: makeOnDemand,
-    ByteUtils: () => require('./lib/byte-utils').ByteUtils,
-    NumberUtils: () => require('./lib/number-utils').NumberUtils,
+    ByteUtils: () => require('./lib/bson-byte-utils').ByteUtils,
+    NumberUtils: () => require('./lib/bson-number-utils').NumberUtils,
     decodeStream: () => require('./lib/stream').decodeStream,
     encodeStream: () => require('./lib/stream').encodeStream,
     get: () => require('./lib/lookup').get,

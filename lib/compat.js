@@ -39,8 +39,8 @@ const BSONType = Object.freeze({
 // replies); index.js makes it when it is first read
 function makeOnDemand() {
     const { parseToElements } = require('./elements');
-    const { ByteUtils } = require('./byte-utils');
-    const { NumberUtils } = require('./number-utils');
+    const { ByteUtils } = require('./bson-byte-utils');
+    const { NumberUtils } = require('./bson-number-utils');
     return Object.freeze(Object.assign(Object.create(null), { parseToElements, ByteUtils, NumberUtils }));
 }
 

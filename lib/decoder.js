@@ -13,7 +13,7 @@ const { option } = require('./options');
 const { readInt32LE, readUint32LE, readDoubleFrom, dataViewOf, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer } = require('./bytes');
 const { readUtf8, readKey } = require('./utf8');
 const { ObjectId } = require('./types/objectid');
-const { setField } = require('./wide-object');
+const { setField } = require('./set-field');
 const { stage, MAX_SHAPE_FIELDS } = require('./shapes');
 
 // Modules the decoder needs only now and then, loaded when first needed and kept

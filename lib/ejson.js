@@ -34,7 +34,8 @@ const { BSONSymbol, readSymbolExtendedJSON } = require('./types/bson-symbol');
 const { dbRefExtendedJSON, readDBRefExtendedJSON } = require('./types/dbref');
 const { MinKey, MaxKey, readMinKeyExtendedJSON, readMaxKeyExtendedJSON } = require('./types/min-max-key');
 const { DBPointer, BSONUndefined, readDBPointerExtendedJSON, readUndefinedExtendedJSON } = require('./types/deprecated');
-const { WideObject, MAX_FAST_KEYED_FIELDS, setField } = require('./wide-object');
+const { WideObject, MAX_FAST_KEYED_FIELDS } = require('./wide-object');
+const { setField } = require('./set-field');
 
 // bson compares plain numbers with 2^63 - 1 written as a number, which is 2^63
 const INT64_MAX_AS_NUMBER = 9223372036854775807;

@@ -12,7 +12,7 @@ const { ContainerStack } = require('./container-stack');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView, dataViewOf } = require('./bytes');
 const { writeUtf8, writeCString, writeKey, startKeySequence } = require('./utf8');
 const { StringBatch } = require('./string-batch');
-const { setField } = require('./wide-object');
+const { setField } = require('./set-field');
 const { isAnyArrayBuffer: hasArrayBufferSlot } = require('util').types;
 
 // Documents are encoded into a slab; an output of up to MAX_VIEW_LENGTH bytes is

@@ -13,7 +13,7 @@
 const C = require('./constants');
 const { BSONError } = require('./errors');
 const { parsePath, keyIs } = require('./path');
-const { setField } = require('./wide-object');
+const { setField } = require('./set-field');
 const { Container, scanElement, validationFor, readValue } = require('./element-walker');
 const { overflowAsBSONError } = require('./decoder');
 

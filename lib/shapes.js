@@ -18,7 +18,8 @@
 // every document cost the small ones more than it saved: 8% on deep_bson, whose
 // documents have two fields.
 
-const { WideObject, setField } = require('./wide-object');
+const { WideObject } = require('./wide-object');
+const { setField } = require('./set-field');
 
 // Longer documents are built key by key: a constructor's objects hold at most
 // about 250 fields inside them, and wide documents rarely repeat their keys.

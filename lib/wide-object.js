@@ -37,11 +37,4 @@ new WideObject(true);
 // the most fields {} takes by computed-key stores before V8 makes it a dictionary
 const MAX_FAST_KEYED_FIELDS = 16;
 
-// Sets key on an object being built as an own data property, even for '__proto__',
-// which plain assignment would take as the prototype.
-function setField(obj, key, value) {
-    if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
-    else obj[key] = value;
-}
-
-module.exports = { WideObject, MAX_FAST_KEYED_FIELDS, setField };
+module.exports = { WideObject, MAX_FAST_KEYED_FIELDS };

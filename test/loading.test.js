@@ -31,7 +31,7 @@ describe('loading', function () {
     // the rarer types, calculateObjectSize and bson's utility namespaces
     const RARE = ['lib/types/timestamp.js', 'lib/types/decimal128.js', 'lib/types/code.js', 'lib/types/bson-regexp.js',
         'lib/types/bson-symbol.js', 'lib/types/dbref.js', 'lib/types/min-max-key.js', 'lib/types/deprecated.js',
-        'lib/size.js', 'lib/elements.js', 'lib/byte-utils.js', 'lib/number-utils.js'];
+        'lib/size.js', 'lib/elements.js', 'lib/bson-byte-utils.js', 'lib/bson-number-utils.js'];
 
     // the classes of values decoded only with some data or options
     const ON_FIRST_VALUE = ['lib/types/binary.js', 'lib/types/long.js', 'lib/types/int32.js', 'lib/types/double.js'];

@@ -2,7 +2,7 @@
 
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
-const { setField } = require('../wide-object');
+const { setField } = require('../set-field');
 const { option } = require('../options');
 
 // inspect() called directly prints values as JSON, as bson does
