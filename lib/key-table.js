@@ -2,7 +2,7 @@
 
 // The encoder's table of keys: shared by every encode and kept for the life of
 // the process (a cache), while each encode's place in the sequence of its keys
-// is its own KeyCursor, held by its Encoder.
+// is its own, held by its Encoder.
 
 const { writeCString } = require('./utf8');
 
@@ -45,7 +45,7 @@ const KEY_SEQUENCE_LENGTH = 1024;
 const keySequenceKeys = new Array(KEY_SEQUENCE_LENGTH).fill('');
 const keySequenceEntries = new Int32Array(KEY_SEQUENCE_LENGTH);
 // a key's successor, by the key's number; the successor of START is the first key
-// looked up in an encode (the sequence's keys do not move a cursor's lastNumber:
+// looked up in an encode (the sequence's keys do not move a cursor's keyLastNumber:
 // its first key past the sequence takes the lookup)
 const START = KEY_TABLE_ENTRIES;
 // made with the table's first key rather than at require, where they took 50 us
@@ -54,21 +54,23 @@ const START = KEY_TABLE_ENTRIES;
 let nextKeys = null;
 let nextNumbers = null;
 
-// One encode's place in the key sequence. An encode re-entered from a toBSON has
-// an Encoder, and so a cursor, of its own: it leaves the outer encode's place as it was.
+// One encode's place in the key sequence, held by its Encoder in two fields of its
+// own (keyAt, keyLastNumber: a load fewer per key than a cursor object of its
+// own); a KeyCursor is such a place apart from an encoder. An encode re-entered
+// from a toBSON has an Encoder of its own: it leaves the outer encode's place as it was.
 class KeyCursor {
     constructor() {
-        // the place in the sequence of the next key that goes through the table
-        this.at = 0;
-        // the number of the last key looked up or predicted (START: none yet)
-        this.lastNumber = START;
+        restartKeys(this);
     }
+}
 
-    // The encoder calls this as each encode begins.
-    restart() {
-        this.at = 0;
-        this.lastNumber = START;
-    }
+// Called as each encode begins (and by the holder's constructor, which so makes
+// both fields): keyAt is the place in the sequence of the next key that goes
+// through the table, keyLastNumber the number of the last key looked up or
+// predicted (START: none yet).
+function restartKeys(cursor) {
+    cursor.keyAt = 0;
+    cursor.keyLastNumber = START;
 }
 
 // Writes key and its NUL at pos through view (over buf's bytes), possibly writing
@@ -77,13 +79,13 @@ class KeyCursor {
 // its place or its predecessor went through the table, so the table is not resting.
 function writeKey(cursor, buf, view, pos, key) {
     if (key.length < KEY_TABLE_MIN_LENGTH) return writeCString(buf, pos, key);
-    const at = cursor.at;
+    const at = cursor.keyAt;
     if (at < KEY_SEQUENCE_LENGTH) {
         if (keySequenceKeys[at] === key) {
-            cursor.at = at + 1;
+            cursor.keyAt = at + 1;
             return writeKeyEntry(view, pos, keySequenceEntries[at]);
         }
-    } else if (nextKeys !== null && nextKeys[cursor.lastNumber] === key) {
+    } else if (nextKeys !== null && nextKeys[cursor.keyLastNumber] === key) {
         return writeSuccessorKey(cursor, view, pos);
     }
     return writeKeyLookedUp(cursor, buf, view, pos, key);
@@ -91,8 +93,8 @@ function writeKey(cursor, buf, view, pos, key) {
 
 // The key that came after the last one last time, come again.
 function writeSuccessorKey(cursor, view, pos) {
-    const number = nextNumbers[cursor.lastNumber];
-    cursor.lastNumber = number;
+    const number = nextNumbers[cursor.keyLastNumber];
+    cursor.keyLastNumber = number;
     return writeKeyEntry(view, pos, keyEntries[number]);
 }
 
@@ -102,8 +104,8 @@ function writeKeyLookedUp(cursor, buf, view, pos, key) {
         keyTableRest--;
         return writeCString(buf, pos, key);
     }
-    const at = cursor.at;
-    if (at < KEY_SEQUENCE_LENGTH) cursor.at = at + 1;
+    const at = cursor.keyAt;
+    if (at < KEY_SEQUENCE_LENGTH) cursor.keyAt = at + 1;
     const number = keyTable.get(key);
     if (number === undefined) return writeNewKey(cursor, buf, pos, key, at);
     remember(cursor, at, key, number);
@@ -156,7 +158,7 @@ function emptyTable(cursor) {
     keyTable.clear();
     keySequenceKeys.fill('');
     if (nextKeys !== null) nextKeys.fill('');
-    cursor.lastNumber = START;
+    cursor.keyLastNumber = START;
     keyTableNextWord = 0;
     keyTableHits = 0;
     if (!reused) keyTableRest = KEY_TABLE_REST;
@@ -170,10 +172,10 @@ function remember(cursor, at, key, number) {
         keySequenceKeys[at] = key;
         keySequenceEntries[at] = keyEntries[number];
     }
-    const last = cursor.lastNumber;
+    const last = cursor.keyLastNumber;
     nextKeys[last] = key;
     nextNumbers[last] = number;
-    cursor.lastNumber = number;
+    cursor.keyLastNumber = number;
 }
 
-module.exports = { KeyCursor, writeKey };
+module.exports = { KeyCursor, restartKeys, writeKey };

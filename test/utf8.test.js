@@ -168,7 +168,7 @@ describe('utf8', function () {
                 const end = fresh.writeKey(by || cursor, out, view, pos, key);
                 assert.strictEqual(out.subarray(pos, end).toString('hex'), Buffer.from(key + '\u0000').toString('hex'), key);
             }
-            return { cursor, check, KeyCursor: fresh.KeyCursor };
+            return { fresh, cursor, check };
         }
 
         it('writes what Buffer.from writes, the first time and when the key is known', function () {
@@ -190,10 +190,10 @@ describe('utf8', function () {
             }
         });
         it('writes a repeated sequence of keys exactly, also after the table was emptied and refilled', function () {
-            const { cursor, check } = freshKeyWriter();
+            const { fresh, cursor, check } = freshKeyWriter();
             const shape = ['alpha', 'bravo', 'charlie', 'é-key'];
             for (let round = 0; round < 3; round++) {
-                cursor.restart();
+                fresh.restartKeys(cursor);
                 shape.forEach((k, i) => check(k, i * 40));
                 // then each of 5,000 keys three times: the table fills with reused keys and
                 // is emptied, and later keys take the words that the shape's keys had
@@ -207,9 +207,9 @@ describe('utf8', function () {
             // the first 1,024 keys of an encode, and across encodes
             const rnd = random(19);
             const shape = ['title', 'price', 'count', 'créé', 'tags', 'point', 'x'.repeat(60)];
-            const { cursor, check } = freshKeyWriter();
+            const { fresh, cursor, check } = freshKeyWriter();
             for (let round = 0; round < 4; round++) {
-                cursor.restart();
+                fresh.restartKeys(cursor);
                 for (let record = 0; record < 3000; record++) {
                     const keys = round === 0 ? shape : shape.filter(() => rnd() < 0.8).sort(() => rnd() - 0.5);
                     if (round === 3 && rnd() < 0.1) keys.push(shape[0] + record);
@@ -218,24 +218,24 @@ describe('utf8', function () {
             }
         });
         it('a nested encode has a cursor of its own and leaves the outer one at its place', function () {
-            const { cursor, check, KeyCursor: FreshCursor } = freshKeyWriter();
+            const { fresh, cursor, check } = freshKeyWriter();
             const outer = ['outerOne', 'outerTwo', 'outerThree', 'outerFour', 'outerFive'];
             const inner = ['innerOne', 'innerTwo', 'innerThree'];
             for (let round = 0; round < 3; round++) {
-                cursor.restart();
+                fresh.restartKeys(cursor);
                 outer.slice(0, 2).forEach((k, i) => check(k, i * 40));
-                const nested = new FreshCursor();
+                const nested = new fresh.KeyCursor();
                 inner.forEach((k, i) => check(k, 300 + i * 40, nested));
-                assert.strictEqual(nested.at, inner.length);
-                assert.strictEqual(cursor.at, 2);
+                assert.strictEqual(nested.keyAt, inner.length);
+                assert.strictEqual(cursor.keyAt, 2);
                 outer.slice(2).forEach((k, i) => check(k, 80 + i * 40));
-                assert.strictEqual(cursor.at, outer.length);
+                assert.strictEqual(cursor.keyAt, outer.length);
             }
         });
         it('writes more than 1,024 keys too long for the table, first thing in a process', function () {
             // none of them enters the table, so the successors' arrays are still to be made
-            const { cursor, check } = freshKeyWriter();
-            cursor.restart();
+            const { fresh, cursor, check } = freshKeyWriter();
+            fresh.restartKeys(cursor);
             for (let n = 0; n < 1100; n++) check('k'.repeat(70) + n, n % 300);
             for (let n = 0; n < 1100; n++) check('key' + (n % 50), n % 300);
         });
