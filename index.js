@@ -8,6 +8,7 @@ const { makeOnDemand, ...compat } = require('./lib/compat');
 const { BSONError, BSONVersionError, BSONRuntimeError, BSONOffsetError } = require('./lib/errors');
 const { BSONValue } = require('./lib/types/bson-value');
 const { ObjectId } = require('./lib/types/objectid');
+const { EJSON, calculateObjectSize } = require('./lib/on-first-call');
 
 const qbson = {
     encode,
@@ -21,14 +22,16 @@ const qbson = {
     BSONOffsetError,
     BSONValue,
     ObjectId,
+    EJSON,
+    calculateObjectSize,
 };
 
-// Streams, Extended JSON, reading in place, every type class but ObjectId and bson's
-// utility namespaces are loaded on first use: require('qbson') takes 6.8 ms in a
-// fresh process instead of 15.0 ms with all of them (medians of 11; bson@7's single
+// Streams, reading in place, every type class but ObjectId and bson's utility
+// namespaces are loaded on first read, Extended JSON and calculateObjectSize on
+// first call (lib/on-first-call.js): require('qbson') takes 6.8 ms in a fresh
+// process instead of 15.0 ms with all of them (medians of 11; bson@7's single
 // file: 9.6 ms).
 const LAZY_EXPORTS = {
-    calculateObjectSize: () => require('./lib/size').calculateObjectSize,
     onDemand: makeOnDemand,
     ByteUtils: () => require('./lib/bson-byte-utils').ByteUtils,
     NumberUtils: () => require('./lib/bson-number-utils').NumberUtils,
@@ -38,7 +41,6 @@ const LAZY_EXPORTS = {
     has: () => require('./lib/lookup').has,
     lazy: () => require('./lib/lazy').lazy,
     LazyDocument: () => require('./lib/lazy').LazyDocument,
-    EJSON: () => require('./lib/ejson').EJSON,
     Binary: () => require('./lib/types/binary').Binary,
     UUID: () => require('./lib/types/binary').UUID,
     Long: () => require('./lib/types/long').Long,

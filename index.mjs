@@ -1,5 +1,12 @@
-// ESM entry: the CommonJS module's exports, by name.
-import qbson from './index.js';
+// ESM entry: the CommonJS module's exports, by name. Reading them all loads what
+// require('qbson') loads on first read (the classes, which an import must bind
+// to themselves, the streams and reading in place); Extended JSON and
+// calculateObjectSize still load on first call (lib/on-first-call.js). The
+// module comes through createRequire: `import qbson from './index.js'` would
+// have Node parse index.js for its export names first, which took longer.
+import { createRequire } from 'node:module';
+
+const qbson = createRequire(import.meta.url)('./index.js');
 
 export default qbson;
 export const {

@@ -10,7 +10,8 @@ const { BSONError, isStackOverflow, withArticle } = require('./errors');
 const { option } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView, dataViewOf } = require('./bytes');
-const { writeUtf8, writeCString, writeKey, startKeySequence } = require('./utf8');
+const { writeUtf8, writeCString } = require('./utf8');
+const { restartKeys, writeKey } = require('./key-table');
 const { StringBatch } = require('./string-batch');
 const { setField } = require('./set-field');
 const { isAnyArrayBuffer: hasArrayBufferSlot } = require('util').types;
@@ -55,6 +56,8 @@ class Encoder extends ContainerStack {
         this.end = 0;
         // whether a toBSON on a primitive's prototype is to be called (see primitivesHaveToBSON)
         this.primitiveToBSON = false;
+        // this encode's place in the key table's sequence of keys: keyAt, keyLastNumber
+        restartKeys(this);
     }
 
     setOptions(opts) {
@@ -127,7 +130,7 @@ function acquireEncoder(opts) {
     if (enc.buf.length - enc.base < MAX_VIEW_LENGTH) enc.startSlab();
     enc.setOptions(opts);
     enc.primitiveToBSON = primitivesHaveToBSON();
-    startKeySequence();
+    restartKeys(enc);
     return enc;
 }
 
@@ -343,7 +346,7 @@ function writeElementHeader(enc, pos, type, key, isArrayIndex, room) {
     enc.ensure(pos, 5 + 3 * key.length + room);
     const buf = enc.buf;
     buf[pos] = type;
-    const next = writeKey(buf, enc.view, pos + 1, key);
+    const next = writeKey(enc, buf, enc.view, pos + 1, key);
     if (next < 0) throw enc.fail('a key must not contain null bytes', key);
     if (enc.checkKeys) checkKey(enc, key);
     return next;

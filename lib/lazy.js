@@ -6,7 +6,7 @@
 // the fields read so far; toObject() is decode's full value.
 
 const { Decoder, toBuffer, decodeElements, overflowAsBSONError } = require('./decoder');
-const { readKey } = require('./utf8');
+const { readKey } = require('./key-cache');
 const { utf8Bytes } = require('./path');
 const { BSONError } = require('./errors');
 const { rootContainer, scanElement, findElement, validationFor, readValue, isContainerType, explain } = require('./element-walker');

@@ -414,6 +414,13 @@ describe('encode', function () {
             const inner = { toBSON: () => ({ bytes: qbson.encode({ x: 1 }) }) };
             assertSameAsBson({ a: inner });
         });
+        it('an encode re-entered from a toBSON leaves the outer encode its place in the key sequence', function () {
+            // keys long enough for the key table, the outer ones on both sides of the inner encode;
+            // the first round records the outer sequence, the later ones follow it
+            const inner = { toBSON: () => ({ bytes: qbson.encode({ innerOne: 1, innerTwo: 'two', innerThree: [3] }) }) };
+            const doc = { outerOne: 1, outerTwo: 'two', nested: inner, outerThree: 3.5, outerFour: { outerFive: true } };
+            for (let round = 0; round < 3; round++) assertSameAsBson(doc);
+        });
     });
 
     describe('outputs', function () {

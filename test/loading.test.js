@@ -27,6 +27,18 @@ function loadedAfter(code) {
     return JSON.parse(res.stdout);
 }
 
+// The repository's modules loaded by `import * as q from 'qbson'` in a fresh process.
+function loadedByImport() {
+    const script = `import * as q from 'qbson';
+        import { createRequire } from 'node:module';
+        const cache = createRequire(import.meta.url).cache;
+        const own = Object.keys(cache).filter((f) => f.startsWith(${JSON.stringify(ROOT + path.sep)}) && !f.includes('node_modules'));
+        console.log(JSON.stringify({ own: own.map((f) => f.slice(${ROOT.length + 1})), exports: Object.keys(q).length }));`;
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    assert.strictEqual(res.status, 0, res.stderr);
+    return JSON.parse(res.stdout);
+}
+
 describe('loading', function () {
     // the rarer types, calculateObjectSize and bson's utility namespaces
     const RARE = ['lib/types/timestamp.js', 'lib/types/decimal128.js', 'lib/types/code.js', 'lib/types/bson-regexp.js',
@@ -88,6 +100,14 @@ describe('loading', function () {
             }
             if (q.BSON.Long !== q.Long || q.BSON.Binary !== q.Binary || plain.i !== 7 || plain.d !== 1.5) throw new Error('exports');`);
         for (const file of ON_FIRST_VALUE) assert.ok(own.includes(file), `\${file} was not loaded`);
+    });
+
+    it('import "qbson" loads what require("qbson") loads once every export is read, which leaves Extended JSON and calculateObjectSize unloaded', function () {
+        const imported = loadedByImport();
+        assert.ok(imported.exports > 20, `only ${imported.exports} exports`);
+        const { own } = loadedAfter("const q = require('.'); for (const name of Object.keys(q)) q[name];");
+        assert.deepStrictEqual(imported.own.sort(), own.sort());
+        for (const file of ['lib/ejson.js', 'lib/size.js', 'lib/projection.js']) assert.ok(!own.includes(file), `${file} was loaded`);
     });
 
     // Node makes the global Buffer a getter (so that a REPL can replace it): each

@@ -1,10 +1,14 @@
 'use strict';
 
-// lib/utf8.js against Node's own UTF-8 (Buffer) on seeded random input.
+// UTF-8 text (lib/utf8.js), the decoder's key cache (lib/key-cache.js) and the
+// encoder's key table (lib/key-table.js) against Node's own UTF-8 (Buffer) on
+// seeded random input.
 
 const assert = require('assert');
 const { isUtf8 } = require('buffer');
-const { utf8Length, writeUtf8, writeCString, writeKey, readUtf8, readKey } = require('../lib/utf8');
+const { utf8Length, writeUtf8, writeCString, readUtf8 } = require('../lib/utf8');
+const { readKey } = require('../lib/key-cache');
+const { KeyCursor, writeKey } = require('../lib/key-table');
 
 function random(seed) {
     return () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
@@ -133,6 +137,8 @@ describe('utf8', function () {
     describe('writeKey', function () {
         const out = Buffer.alloc(1024);
         const view = new DataView(out.buffer, out.byteOffset, out.length);
+        // one place in the key sequence for the tests on the shared table, never restarted
+        const sharedCursor = new KeyCursor();
         function randomKey(rnd) {
             const len = 1 + Math.floor(rnd() * 40);
             let str = '';
@@ -144,23 +150,25 @@ describe('utf8', function () {
         }
         function assertWritesKey(key, pos) {
             const expected = Buffer.from(key + '\u0000', 'utf8');
-            const end = writeKey(out, view, pos, key);
+            const end = writeKey(sharedCursor, out, view, pos, key);
             assert.strictEqual(out.subarray(pos, end).toString('hex'), expected.toString('hex'), JSON.stringify(key));
         }
 
         // a fresh copy of the module (its table starts empty, as in a new process), and a
         // check that its writeKey writes what Buffer.from writes
         function freshKeyWriter() {
-            const modulePath = require.resolve('../lib/utf8');
+            const modulePath = require.resolve('../lib/key-table');
             const shared = require.cache[modulePath];
             delete require.cache[modulePath];
-            const fresh = require('../lib/utf8');
+            const fresh = require('../lib/key-table');
             require.cache[modulePath] = shared;
-            function check(key, pos) {
-                const end = fresh.writeKey(out, view, pos, key);
+            const cursor = new fresh.KeyCursor();
+            // writes through `by` (cursor unless given)
+            function check(key, pos, by) {
+                const end = fresh.writeKey(by || cursor, out, view, pos, key);
                 assert.strictEqual(out.subarray(pos, end).toString('hex'), Buffer.from(key + '\u0000').toString('hex'), key);
             }
-            return { fresh, check };
+            return { fresh, cursor, check };
         }
 
         it('writes what Buffer.from writes, the first time and when the key is known', function () {
@@ -174,7 +182,7 @@ describe('utf8', function () {
         it('refuses a NUL every time, and writes long keys whole', function () {
             for (let round = 0; round < 3; round++) {
                 for (const s of ['\u0000', 'a\u0000', 'é\u0000', 'x'.repeat(100) + '\u0000']) {
-                    assert.strictEqual(writeKey(out, view, 0, s), -1, JSON.stringify(s));
+                    assert.strictEqual(writeKey(sharedCursor, out, view, 0, s), -1, JSON.stringify(s));
                 }
                 assertWritesKey('k'.repeat(63), 1);
                 assertWritesKey('k'.repeat(64), 2);
@@ -182,10 +190,10 @@ describe('utf8', function () {
             }
         });
         it('writes a repeated sequence of keys exactly, also after the table was emptied and refilled', function () {
-            const { fresh, check } = freshKeyWriter();
+            const { fresh, cursor, check } = freshKeyWriter();
             const shape = ['alpha', 'bravo', 'charlie', 'é-key'];
             for (let round = 0; round < 3; round++) {
-                fresh.startKeySequence();
+                fresh.restartKeys(cursor);
                 shape.forEach((k, i) => check(k, i * 40));
                 // then each of 5,000 keys three times: the table fills with reused keys and
                 // is emptied, and later keys take the words that the shape's keys had
@@ -199,9 +207,9 @@ describe('utf8', function () {
             // the first 1,024 keys of an encode, and across encodes
             const rnd = random(19);
             const shape = ['title', 'price', 'count', 'créé', 'tags', 'point', 'x'.repeat(60)];
-            const { fresh, check } = freshKeyWriter();
+            const { fresh, cursor, check } = freshKeyWriter();
             for (let round = 0; round < 4; round++) {
-                fresh.startKeySequence();
+                fresh.restartKeys(cursor);
                 for (let record = 0; record < 3000; record++) {
                     const keys = round === 0 ? shape : shape.filter(() => rnd() < 0.8).sort(() => rnd() - 0.5);
                     if (round === 3 && rnd() < 0.1) keys.push(shape[0] + record);
@@ -209,10 +217,25 @@ describe('utf8', function () {
                 }
             }
         });
+        it('a nested encode has a cursor of its own and leaves the outer one at its place', function () {
+            const { fresh, cursor, check } = freshKeyWriter();
+            const outer = ['outerOne', 'outerTwo', 'outerThree', 'outerFour', 'outerFive'];
+            const inner = ['innerOne', 'innerTwo', 'innerThree'];
+            for (let round = 0; round < 3; round++) {
+                fresh.restartKeys(cursor);
+                outer.slice(0, 2).forEach((k, i) => check(k, i * 40));
+                const nested = new fresh.KeyCursor();
+                inner.forEach((k, i) => check(k, 300 + i * 40, nested));
+                assert.strictEqual(nested.keyAt, inner.length);
+                assert.strictEqual(cursor.keyAt, 2);
+                outer.slice(2).forEach((k, i) => check(k, 80 + i * 40));
+                assert.strictEqual(cursor.keyAt, outer.length);
+            }
+        });
         it('writes more than 1,024 keys too long for the table, first thing in a process', function () {
             // none of them enters the table, so the successors' arrays are still to be made
-            const { fresh, check } = freshKeyWriter();
-            fresh.startKeySequence();
+            const { fresh, cursor, check } = freshKeyWriter();
+            fresh.restartKeys(cursor);
             for (let n = 0; n < 1100; n++) check('k'.repeat(70) + n, n % 300);
             for (let n = 0; n < 1100; n++) check('key' + (n % 50), n % 300);
         });
