@@ -5,6 +5,8 @@
 //     heap bytes allocated per operation and time spent in GC, for each data set and direction
 //   node child.js '{"mode":"cold","lib":"bson","dataset":"flat_bson","direction":"decode","seconds":0.2}'
 //     require time, first and second call, and warmed-up time per call, in a fresh process
+//   node child.js '{"mode":"import","lib":"qbson"}'
+//     the time of importing the library's ES module entry in a fresh process (qbson and bson)
 // Prints one line of JSON.
 
 const v8 = require('v8');
@@ -83,15 +85,33 @@ function cold(job) {
     return { requireSeconds: lib.loadSeconds, first, second, warm: timing.perCall(op, job.seconds / 2, Infinity) };
 }
 
+// The ES module entries whose import is timed: `import ... from 'qbson'` and from 'bson'
+const ESM_ENTRIES = {
+    qbson: () => require('url').pathToFileURL(require('path').join(__dirname, '..', 'index.mjs')).href,
+    bson: () => 'bson',
+};
+
+async function importTime(job) {
+    if (!ESM_ENTRIES[job.lib]) throw new Error(`no ES module entry known for ${job.lib}`);
+    const entry = ESM_ENTRIES[job.lib]();
+    const start = process.hrtime.bigint();
+    const ns = await import(entry);
+    const importSeconds = Number(process.hrtime.bigint() - start) / 1e9;
+    if (typeof ns.deserialize !== 'function') throw new Error(`${job.lib}'s ES module has no deserialize`);
+    return { importSeconds };
+}
+
 module.exports = { memory, cold, allocation, timedInput };
+
+async function main(job) {
+    if (job.mode === 'import') return importTime(job);
+    return job.mode === 'memory' ? memory(job) : cold(job);
+}
 
 if (require.main === module) {
     const job = JSON.parse(process.argv[2]);
-    let result;
-    try {
-        result = { ok: true, result: job.mode === 'memory' ? memory(job) : cold(job), sink: timing.state.sink };
-    } catch (err) {
-        result = { ok: false, error: String(err && err.message) };
-    }
-    process.stdout.write(JSON.stringify(result) + '\n');
+    main(job).then(
+        (result) => ({ ok: true, result, sink: timing.state.sink }),
+        (err) => ({ ok: false, error: String(err && err.message) }),
+    ).then((message) => process.stdout.write(JSON.stringify(message) + '\n'));
 }

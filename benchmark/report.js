@@ -94,16 +94,23 @@ function requireSeconds(results, lib) {
     return Math.min(...results.cold.filter((r) => r.lib === lib && r.verdict === 'ok').map((r) => r.requireSeconds));
 }
 
+// a library's import time (its ES module entry): the shorter of its fresh processes, or NaN
+function importSeconds(results, lib) {
+    const times = results.cold.filter((r) => r.lib === lib && r.importSeconds > 0).map((r) => r.importSeconds);
+    return times.length ? Math.min(...times) : NaN;
+}
+
 function coldTable(results, markdown) {
-    const header = ['library', 'require'];
+    const header = ['library', 'require', 'import'];
     for (const dir of DIRECTIONS) header.push(dir + ' 1st', '2nd', 'warm', '1st/warm');
     const libNames = [...new Set(results.cold.map((r) => r.lib))];
     const rows = libNames.map((lib) => {
-        const row = [lib, '-'];
+        const row = [lib, '-', '-'];
         for (const dir of DIRECTIONS) {
             const r = results.cold.find((c) => c.lib === lib && c.direction === dir);
             if (r.verdict !== 'ok') { row.push(cell(r), '', '', ''); continue; }
             row[1] = lib === 'JSON' ? 'builtin' : micros(requireSeconds(results, lib));
+            if (importSeconds(results, lib) > 0) row[2] = micros(importSeconds(results, lib));
             row.push(micros(r.first), micros(r.second), micros(r.warm), Math.round(r.first / r.warm) + '×');
         }
         return row;
@@ -231,6 +238,9 @@ function coldLine(results) {
     const parts = [];
     if ((get('qbson', 'encode') || get('qbson', 'decode')) && (get('bson', 'encode') || get('bson', 'decode'))) {
         parts.push('require ' + micros(requireSeconds(results, 'qbson')) + ' vs ' + micros(requireSeconds(results, 'bson')));
+        if (importSeconds(results, 'qbson') > 0 && importSeconds(results, 'bson') > 0) {
+            parts.push('import ' + micros(importSeconds(results, 'qbson')) + ' vs ' + micros(importSeconds(results, 'bson')));
+        }
     }
     for (const dir of DIRECTIONS) {
         const qd = get('qbson', dir), bd = get('bson', dir);

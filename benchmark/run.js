@@ -169,9 +169,18 @@ async function coldAll(dsName, libs, mode, results) {
         const res = await runChild({ mode: 'cold', lib: row.lib, dataset: dsName, direction: row.direction, seconds: mode.cold }, []);
         Object.assign(row, res.error ? { verdict: 'n/a', error: res.error } : res);
     }), mode.jobs);
+    // import of the ES module entry, in a fresh process of its own, twice (the shorter is shown)
+    await pool(rows.filter((row) => row.verdict === 'ok' && ESM_LIBS.includes(row.lib)).map((row) => async () => {
+        progress('cold import ' + row.lib);
+        const res = await runChild({ mode: 'import', lib: row.lib }, []);
+        if (!res.error) row.importSeconds = res.importSeconds;
+    }), mode.jobs);
     results.cold.push(...rows);
     progress('');
 }
+
+// the libraries whose `import` is timed beside their `require`
+const ESM_LIBS = ['qbson', 'bson'];
 
 // the mixed mode: every data set timed alone, each in a fresh process, then all of them in
 // this one, in a seeded shuffled order, after every library has warmed up on every data set

@@ -438,14 +438,17 @@ describe('benchmark', function () {
             assert.ok(results.timing.some((r) => r.lib === 'qbson' && r.opsPerSec > 0));
         });
 
-        it('measures memory and cold start of qbson and bson', function () {
+        it('measures memory and cold start of qbson and bson, require and import of their ES module entries', function () {
             for (const lib of ['qbson', 'bson']) {
                 const mem = results.memory.filter((r) => r.lib === lib && !r.skipped);
                 assert.ok(mem.length > 0 && mem.every((r) => r.verdict === 'ok' && r.bytesPerOp >= 0 && r.gcPercent >= 0), lib + ' memory');
                 const cold = results.cold.filter((r) => r.lib === lib);
                 assert.strictEqual(cold.length, 2);
                 assert.ok(cold.every((r) => r.verdict === 'ok' && r.first > 0 && r.warm > 0), lib + ' cold start');
+                assert.ok(cold.every((r) => r.requireSeconds > 0 && r.importSeconds > 0), lib + ' require and import');
             }
+            assert.match(stdout, /library +require +import +encode 1st/);
+            assert.match(stdout, /qbson cold start against bson: require [\d.]+ [mµ]?s vs [\d.]+ [mµ]?s, import [\d.]+ [mµ]?s vs/);
         });
     });
 });
