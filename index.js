@@ -39,6 +39,7 @@ const LAZY_EXPORTS = {
     encodeStream: () => require('./lib/stream').encodeStream,
     get: () => require('./lib/lookup').get,
     has: () => require('./lib/lookup').has,
+    jsonToBSON: () => require('./lib/json-to-bson').jsonToBSON,
     lazy: () => require('./lib/lazy').lazy,
     LazyDocument: () => require('./lib/lazy').LazyDocument,
     Binary: () => require('./lib/types/binary').Binary,

@@ -18,6 +18,7 @@ export const {
     encodeStream,
     get,
     has,
+    jsonToBSON,
     lazy,
     LazyDocument,
     calculateObjectSize,

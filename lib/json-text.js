@@ -1,0 +1,110 @@
+'use strict';
+
+// Reading JSON text as UTF-8 bytes: its numbers (the double JSON.parse makes),
+// its whitespace, its \u escapes written as UTF-8, its hexadecimal digits.
+
+// a hex digit's value by its byte, -1 for other bytes below 128
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let d = 0; d < 10; d++) HEX_VALUE[0x30 + d] = d;
+for (let d = 0; d < 6; d++) {
+    HEX_VALUE[0x41 + d] = 10 + d;
+    HEX_VALUE[0x61 + d] = 10 + d;
+}
+
+// 10^0 .. 10^22, every one exact as a double
+const POWERS_OF_TEN = [];
+for (let e = 0, p = 1; e <= 22; e++, p *= 10) POWERS_OF_TEN.push(p);
+// digits a double's mantissa holds whatever they are (10^15 < 2^53)
+const EXACT_DIGITS = 15;
+const MAX_EXACT_EXPONENT = 22;
+
+function isJsonSpace(b) {
+    return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+function isDigit(c) {
+    return c >= 0x30 && c <= 0x39;
+}
+
+// Reads the JSON number at i (src[i] is '-' or a digit, i > 0 or not) up to end.
+// Returns the offset after it and sets into.value to the double JSON.parse gives;
+// or, when the text is no JSON number, -(1 + the offset of the first wrong byte).
+// Up to 15 significant digits and a power of ten within 10^±22, the value is one
+// correctly rounded multiplication or division of exact doubles (Clinger's fast
+// path); beyond, Number() reads the text.
+function readNumber(src, i, end, into) {
+    const start = i;
+    if (src[i] === 0x2d) i++;
+    if (i >= end || !isDigit(src[i])) return -(1 + i);
+    let mantissa = 0;
+    let significant = 0;
+    let exponent = 0;
+    if (src[i] === 0x30) {
+        i++;
+    } else {
+        for (; i < end && isDigit(src[i]); i++) {
+            mantissa = mantissa * 10 + (src[i] - 0x30);
+            if (mantissa !== 0) significant++;
+        }
+    }
+    if (i < end && src[i] === 0x2e) {
+        i++;
+        if (i >= end || !isDigit(src[i])) return -(1 + i);
+        for (; i < end && isDigit(src[i]); i++) {
+            mantissa = mantissa * 10 + (src[i] - 0x30);
+            if (mantissa !== 0) significant++;
+            exponent--;
+        }
+    }
+    if (i < end && (src[i] === 0x65 || src[i] === 0x45)) {
+        i++;
+        let sign = 1;
+        if (i < end && (src[i] === 0x2b || src[i] === 0x2d)) sign = src[i++] === 0x2d ? -1 : 1;
+        if (i >= end || !isDigit(src[i])) return -(1 + i);
+        let e = 0;
+        // an exponent past a million means 0 or Infinity whatever follows
+        for (; i < end && isDigit(src[i]); i++) if (e < 1e6) e = e * 10 + (src[i] - 0x30);
+        exponent += sign * e;
+    }
+    let value;
+    if (mantissa === 0) value = 0;
+    else if (significant <= EXACT_DIGITS && exponent >= 0 && exponent <= MAX_EXACT_EXPONENT) value = mantissa * POWERS_OF_TEN[exponent];
+    else if (significant <= EXACT_DIGITS && exponent < 0 && exponent >= -MAX_EXACT_EXPONENT) value = mantissa / POWERS_OF_TEN[-exponent];
+    else value = numberFromText(src, src[start] === 0x2d ? start + 1 : start, i);
+    into.value = src[start] === 0x2d ? -value : value;
+    return i;
+}
+
+function numberFromText(src, start, end) {
+    let text = '';
+    for (let k = start; k < end; k++) text += String.fromCharCode(src[k]);
+    return Number(text);
+}
+
+// Writes a code point from a \u escape as UTF-8 (a lone surrogate as U+FFFD, as
+// encode writes one); buf has room for 4 bytes. Returns the next pos.
+function writeEscapedCodePoint(buf, pos, cp) {
+    if (cp < 0x80) {
+        buf[pos] = cp;
+        return pos + 1;
+    }
+    if (cp < 0x800) {
+        buf[pos] = 0xc0 | (cp >> 6);
+        buf[pos + 1] = 0x80 | (cp & 0x3f);
+        return pos + 2;
+    }
+    if (cp >= 0xd800 && cp < 0xe000) cp = 0xfffd;
+    if (cp < 0x10000) {
+        buf[pos] = 0xe0 | (cp >> 12);
+        buf[pos + 1] = 0x80 | ((cp >> 6) & 0x3f);
+        buf[pos + 2] = 0x80 | (cp & 0x3f);
+        return pos + 3;
+    }
+    buf[pos] = 0xf0 | (cp >> 18);
+    buf[pos + 1] = 0x80 | ((cp >> 12) & 0x3f);
+    buf[pos + 2] = 0x80 | ((cp >> 6) & 0x3f);
+    buf[pos + 3] = 0x80 | (cp & 0x3f);
+    return pos + 4;
+}
+
+module.exports = { readNumber, writeEscapedCodePoint, isJsonSpace, HEX_VALUE };
