@@ -74,26 +74,24 @@ const WRAPPER_KEYS = [
 ].map(([key, kind]) => ({ bytes: Buffer.from(key, 'latin1'), kind }));
 
 class TextToBSON {
-    constructor(src, text, options) {
-        this.src = src;
-        this.end = src.length;
+    constructor() {
+        this.src = null;
+        this.end = 0;
         // the string given, when one was: slow-path documents are cut from it, and offsets count its characters
-        this.text = text;
+        this.text = null;
         this.out = null;
         this.view = null;
         this.pos = 0;
-        this.relaxed = options.relaxed;
-        // plain JSON numbers become Int32, Long or Double (canonical mode, not legacy)
-        this.typedNumbers = !options.relaxed && !options.legacy;
+        this.relaxed = true;
+        this.typedNumbers = false;
+        this.useBigInt64 = false;
+        this.checkKeys = false;
+        this.maxDocumentSize = 0;
+        this.maxContainers = 0;
+        this.parseOptions = null;
+        this.encodeOptions = null;
         // the last number read
         this.value = 0;
-        this.useBigInt64 = options.useBigInt64;
-        this.checkKeys = options.checkKeys;
-        this.maxDocumentSize = options.maxDocumentSize;
-        // containers allowed in a document: the root and maxDepth levels below it, as EJSON.parse counts
-        this.maxContainers = options.maxDepth + 1;
-        this.parseOptions = options.parseOptions;
-        this.encodeOptions = options.encodeOptions;
         // the open containers: where each one's length goes, its kind, its next index, its first key record
         this.frameStart = [];
         this.frameKind = [];
@@ -103,14 +101,34 @@ class TextToBSON {
         this.frameLastIndexKey = [];
         this.frameKeySet = [];
         this.depth = 0;
-        // the keys of the open objects: where each was written and its hash
-        this.keyPos = [];
+        // the hashes of the open objects' keys
         this.keyHash = [];
         this.keyCount = 0;
         // a character offset for a byte offset, carried forward (string input only)
         this.cursorByte = 0;
         this.cursorChar = 0;
         this.docStart = 0;
+    }
+
+    start(src, text, options) {
+        this.src = src;
+        this.end = src.length;
+        this.text = text;
+        this.pos = 0;
+        this.depth = 0;
+        this.keyCount = 0;
+        this.cursorByte = 0;
+        this.cursorChar = 0;
+        this.relaxed = options.relaxed;
+        // plain JSON numbers become Int32, Long or Double (canonical mode, not legacy)
+        this.typedNumbers = !options.relaxed && !options.legacy;
+        this.useBigInt64 = options.useBigInt64;
+        this.checkKeys = options.checkKeys;
+        this.maxDocumentSize = options.maxDocumentSize;
+        // containers allowed in a document: the root and maxDepth levels below it, as EJSON.parse counts
+        this.maxContainers = options.maxDepth + 1;
+        this.parseOptions = options.parseOptions;
+        this.encodeOptions = options.encodeOptions;
     }
 
     setOutput(buf) {
@@ -445,7 +463,7 @@ function readKey(p, i) {
     if (out[start] === DOLLAR) throw SLOW;
     const d = p.depth - 1;
     checkKeyOrder(p, d, start, end, digits);
-    rememberKey(p, d, start, hash);
+    rememberKey(p, d, hash);
     return i;
 }
 
@@ -464,7 +482,7 @@ function checkKeyOrder(p, d, start, end, digits) {
     p.frameLastIndexKey[d] = -2;
 }
 
-function rememberKey(p, d, start, hash) {
+function rememberKey(p, d, hash) {
     const first = p.frameKeys[d];
     const n = p.keyCount - first;
     let set = p.frameKeySet[d];
@@ -481,7 +499,6 @@ function rememberKey(p, d, start, hash) {
             p.frameKeySet[d] = set;
         }
     }
-    p.keyPos[p.keyCount] = start;
     p.keyHash[p.keyCount++] = hash;
 }
 
@@ -754,22 +771,42 @@ function readLines(p, i) {
 const MANY_MODES = [undefined, 'array', 'lines'];
 
 function jsonToBSON(input, options) {
+    return convertText(input, prepareOptions(options));
+}
+
+// The options read and checked once, for callers converting many texts alike.
+function prepareOptions(options) {
     const o = ownOptions(null, options);
     if (MANY_MODES.indexOf(o.many) === -1) throw new BSONError(`option many must be 'array' or 'lines', not ${JSON.stringify(o.many)}`);
-    const p = new TextToBSON(...sourceOf(input), readOptions(o));
+    return readOptions(o);
+}
+
+// The parser when free, with its stacks grown by earlier calls; a fresh one if in use.
+let idleParser = null;
+
+function convertText(input, prepared) {
+    const [src, text] = sourceOf(input);
+    let p = idleParser;
+    idleParser = null;
+    if (p === null) p = new TextToBSON();
+    p.start(src, text, prepared);
     const kept = keptOutput;
     keptOutput = null;
     p.setOutput(kept !== null ? kept : Buffer.allocUnsafeSlow(FIRST_OUTPUT_SIZE));
-    const src = p.src;
     let i = skipSpace(src, 0, p.end);
-    if (o.many === 'array') i = readArrayOfDocuments(p, i);
-    else if (o.many === 'lines') i = readLines(p, i);
+    if (prepared.many === 'array') i = readArrayOfDocuments(p, i);
+    else if (prepared.many === 'lines') i = readLines(p, i);
     else i = readOne(p, i);
     i = skipSpace(src, i, p.end);
     if (i < p.end) throw p.syntaxError(i, 'expected the end of the text');
     const result = Buffer.allocUnsafe(p.pos);
     copyBytes(p.out, 0, p.pos, result, 0);
     if (p.out.length <= MAX_KEPT_OUTPUT_SIZE) keptOutput = p.out;
+    p.src = null;
+    p.text = null;
+    p.out = null;
+    p.view = null;
+    idleParser = p;
     return result;
 }
 
@@ -794,6 +831,7 @@ function readOptions(o) {
     const parseOptions = Object.assign({}, o);
     delete parseOptions.many;
     return {
+        many: o.many,
         relaxed: o.relaxed != null ? Boolean(o.relaxed) : true,
         legacy: Boolean(o.legacy),
         useBigInt64: Boolean(o.useBigInt64),
@@ -817,4 +855,4 @@ function firstInvalidUtf8(bytes) {
     return i;
 }
 
-module.exports = { jsonToBSON };
+module.exports = { jsonToBSON, prepareOptions, convertText };
