@@ -16,6 +16,8 @@ const POWERS_OF_TEN = [];
 for (let e = 0, p = 1; e <= 22; e++, p *= 10) POWERS_OF_TEN.push(p);
 // digits a double's mantissa holds whatever they are (10^15 < 2^53)
 const EXACT_DIGITS = 15;
+const TWO_POW_31 = 2147483648;
+const TWO_POW_32 = 4294967296;
 const MAX_EXACT_EXPONENT = 22;
 
 function isJsonSpace(b) {
@@ -81,6 +83,40 @@ function numberFromText(src, start, end) {
     return Number(text);
 }
 
+// Reads an int64's decimal digits in src[start, end): '0', or '-'? then digits
+// without a leading zero, within the int64 range (as $numberLong's grammar, but
+// for its rare '+'). Sets into.high and into.low
+// (its two's-complement words, low unsigned) and into.value (the nearest double),
+// or returns false. Computed in two 32-bit words: every step is exact in a double.
+function readInt64Digits(src, start, end, into) {
+    const negative = src[start] === 0x2d;
+    let i = negative ? start + 1 : start;
+    if (i >= end || end - i > 19 || (src[i] === 0x30 && (end - i > 1 || negative))) return false;
+    let high = 0;
+    let low = 0;
+    for (; i < end; i++) {
+        const d = src[i] - 0x30;
+        if (d < 0 || d > 9) return false;
+        const x = low * 10 + d;
+        const carry = Math.floor(x / TWO_POW_32);
+        low = x - carry * TWO_POW_32;
+        high = high * 10 + carry;
+        if (high > TWO_POW_31) return false;
+    }
+    // at most 2^63 - 1, or 2^63 when negative
+    if (high === TWO_POW_31 && (!negative || low !== 0)) return false;
+    into.value = negative ? -(high * TWO_POW_32 + low) : high * TWO_POW_32 + low;
+    if (negative && (high !== 0 || low !== 0)) {
+        // two's complement: invert and add one
+        low = TWO_POW_32 - low;
+        high = TWO_POW_32 - 1 - high + (low === TWO_POW_32 ? 1 : 0);
+        if (low === TWO_POW_32) low = 0;
+    }
+    into.high = high | 0;
+    into.low = low | 0;
+    return true;
+}
+
 // Writes a code point from a \u escape as UTF-8 (a lone surrogate as U+FFFD, as
 // encode writes one); buf has room for 4 bytes. Returns the next pos.
 function writeEscapedCodePoint(buf, pos, cp) {
@@ -107,4 +143,4 @@ function writeEscapedCodePoint(buf, pos, cp) {
     return pos + 4;
 }
 
-module.exports = { readNumber, writeEscapedCodePoint, isJsonSpace, HEX_VALUE };
+module.exports = { readNumber, readInt64Digits, writeEscapedCodePoint, isJsonSpace, HEX_VALUE };

@@ -28,7 +28,7 @@ const { ownOptions } = require('./options');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf } = require('./bytes');
 const { writeLongIndexKey, encode } = require('./encode');
 const { EJSON } = require('./ejson');
-const { readNumber, writeEscapedCodePoint, isJsonSpace, HEX_VALUE } = require('./json-text');
+const { readNumber, readInt64Digits, writeEscapedCodePoint, isJsonSpace, HEX_VALUE } = require('./json-text');
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -72,6 +72,7 @@ const WRAPPER_KEYS = [
     ['$code', OTHER_WRAPPER], ['$timestamp', OTHER_WRAPPER], ['$regularExpression', OTHER_WRAPPER], ['$regex', OTHER_WRAPPER],
     ['$dbPointer', OTHER_WRAPPER], ['$minKey', OTHER_WRAPPER], ['$maxKey', OTHER_WRAPPER], ['$undefined', OTHER_WRAPPER],
 ].map(([key, kind]) => ({ bytes: Buffer.from(key, 'latin1'), kind }));
+const NUMBER_LONG_KEY = 3;
 
 class TextToBSON {
     constructor() {
@@ -90,8 +91,10 @@ class TextToBSON {
         this.maxContainers = 0;
         this.parseOptions = null;
         this.encodeOptions = null;
-        // the last number read
+        // the last number read; an int64's words
         this.value = 0;
+        this.high = 0;
+        this.low = 0;
         // the open containers: where each one's length goes, its kind, its next index, its first key record
         this.frameStart = [];
         this.frameKind = [];
@@ -245,7 +248,7 @@ function parseDocument(p, i) {
             if (c === OPEN_BRACE) {
                 const j = skipSpace(src, i + 1, end);
                 if (src[j] === QUOTE && src[j + 1] === DOLLAR) {
-                    i = readWrapper(p, i, j + 1, typePos);
+                    i = readWrapper(p, i, j, typePos);
                 } else {
                     p.out[typePos] = C.BSON_DOCUMENT;
                     openContainer(p, OBJECT);
@@ -566,36 +569,72 @@ function readObjectIdWrapper(p, j, typePos) {
     return close + 1;
 }
 
-// {"$date": "ISO-8601"}, read as EJSON.parse reads it (Date.parse)
+// {"$date": "ISO-8601"} (read by Date.parse, as EJSON.parse reads it) or {"$date": {"$numberLong": "<ms>"}}
 function readDateWrapper(p, j, typePos) {
     const src = p.src;
-    const close = plainString(src, j, p.end);
-    if (close < 0 || close - j > 64) return -1;
-    let text = '';
-    for (let k = j + 1; k < close; k++) {
-        if (src[k] >= 0x80) return -1;
-        text += String.fromCharCode(src[k]);
+    let next;
+    let ms;
+    if (src[j] === OPEN_BRACE) {
+        next = readNumberLongObject(p, j);
+        ms = p.value + 0;
+        // a JavaScript Date's range
+        if (next < 0 || !(ms >= -8.64e15 && ms <= 8.64e15)) return -1;
+    } else {
+        next = plainString(src, j, p.end);
+        if (next < 0 || next - j > 64) return -1;
+        let text = '';
+        for (let k = j + 1; k < next; k++) {
+            if (src[k] >= 0x80) return -1;
+            text += String.fromCharCode(src[k]);
+        }
+        ms = Date.parse(text);
+        if (Number.isNaN(ms)) return -1;
+        next++;
     }
-    const ms = Date.parse(text);
-    if (Number.isNaN(ms)) return -1;
     p.ensure(8);
     p.out[typePos] = C.BSON_DATE;
     p.pos = writeInt64FromNumberLE(p.out, p.pos, ms);
-    return close + 1;
+    return next;
 }
 
-// {"$numberInt" | "$numberLong" | "$numberDouble": "<JSON number>"}: the forms
-// whose value the number reader gives exactly; others ("+1", "007", "-0",
-// "Infinity", 16 digits or more for $numberLong) are read the slow way.
+// {"$numberLong": "<digits>"} at j, its value in p.high, p.low and p.value; the offset after it, or -1
+function readNumberLongObject(p, j) {
+    const src = p.src;
+    const q = skipSpace(src, j + 1, p.end);
+    const NAME = WRAPPER_KEYS[NUMBER_LONG_KEY].bytes;
+    if (plainString(src, q, p.end) !== q + NAME.length + 1) return -1;
+    for (let k = 1; k < NAME.length; k++) if (src[q + 1 + k] !== NAME[k]) return -1;
+    let k = skipSpace(src, q + NAME.length + 2, p.end);
+    if (src[k] !== COLON) return -1;
+    k = skipSpace(src, k + 1, p.end);
+    const close = plainString(src, k, p.end);
+    if (close < 0 || !readInt64Digits(src, k + 1, close, p)) return -1;
+    k = skipSpace(src, close + 1, p.end);
+    return src[k] === CLOSE_BRACE ? k + 1 : -1;
+}
+
+// {"$numberInt" | "$numberLong" | "$numberDouble": "<digits>"}: the forms whose
+// value is read here exactly; others ("+1", "007", "-0" as $numberInt,
+// "Infinity", "1e400") go the slow way.
 function readNumberWrapper(p, j, typePos, kind) {
     const src = p.src;
     const close = plainString(src, j, p.end);
     if (close < 0) return -1;
+    p.ensure(8);
+    if (kind === NUMBER_LONG) {
+        if (!readInt64Digits(src, j + 1, close, p)) return -1;
+        if (p.relaxed && !p.useBigInt64) {
+            writeNumber(p, typePos, p.value + 0, false);
+        } else {
+            p.out[typePos] = C.BSON_INT64;
+            p.pos = writeInt32ViewLE(p.view, writeInt32ViewLE(p.view, p.pos, p.low), p.high);
+        }
+        return close + 1;
+    }
     const first = src[j + 1] === 0x2d ? j + 2 : j + 1;
     if (src[first] === 0x30 && close - first !== 1) return -1;
     if (readNumber(src, j + 1, close, p) !== close) return -1;
     const v = p.value;
-    p.ensure(8);
     if (kind === NUMBER_DOUBLE) {
         if (p.relaxed) {
             writeNumber(p, typePos, v, false);
@@ -605,19 +644,15 @@ function readNumberWrapper(p, j, typePos, kind) {
         }
         return close + 1;
     }
-    if (!Number.isInteger(v) || close - first > 15 || hasFractionOrExponent(src, first, close)) return -1;
-    if (v === 0 && 1 / v < 0 && (kind === NUMBER_INT || p.relaxed)) return -1;
-    if (kind === NUMBER_INT && (v | 0) !== v) return -1;
-    if (p.relaxed && !(kind === NUMBER_LONG && p.useBigInt64)) {
-        writeNumber(p, typePos, v, false);
-    } else if (kind === NUMBER_INT) {
-        p.out[typePos] = C.BSON_INT32;
-        p.pos = writeInt32ViewLE(p.view, p.pos, v);
-    } else {
-        p.out[typePos] = C.BSON_INT64;
-        p.pos = writeInt64(p, p.pos, v + 0);
-    }
+    if ((v | 0) !== v || hasFractionOrExponent(src, first, close) || (v === 0 && 1 / v < 0)) return -1;
+    out32(p, typePos, v);
     return close + 1;
+}
+
+// an $numberInt's value: a number when relaxed (an int32 all the same), else an Int32
+function out32(p, typePos, v) {
+    p.out[typePos] = C.BSON_INT32;
+    p.pos = writeInt32ViewLE(p.view, p.pos, v);
 }
 
 function hasFractionOrExponent(src, start, end) {
