@@ -25,7 +25,7 @@ const { Buffer, isUtf8 } = require('buffer');
 const C = require('./constants');
 const { BSONError } = require('./errors');
 const { ownOptions } = require('./options');
-const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf } = require('./bytes');
+const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf, bufferView } = require('./bytes');
 const { writeLongIndexKey, encode } = require('./encode');
 const { EJSON } = require('./ejson');
 const { readNumber, readInt64Digits, writeEscapedCodePoint, isJsonSpace, HEX_VALUE } = require('./json-text');
@@ -104,7 +104,9 @@ class TextToBSON {
         this.frameLastIndexKey = [];
         this.frameKeySet = [];
         this.depth = 0;
-        // the hashes of the open objects' keys
+        // the open objects' keys: where each was written, its length and its hash
+        this.keyPos = [];
+        this.keyLength = [];
         this.keyHash = [];
         this.keyCount = 0;
         // a character offset for a byte offset, carried forward (string input only)
@@ -113,9 +115,9 @@ class TextToBSON {
         this.docStart = 0;
     }
 
-    start(src, text, options) {
+    start(src, end, text, options) {
         this.src = src;
-        this.end = src.length;
+        this.end = end;
         this.text = text;
         this.pos = 0;
         this.depth = 0;
@@ -466,7 +468,7 @@ function readKey(p, i) {
     if (out[start] === DOLLAR) throw SLOW;
     const d = p.depth - 1;
     checkKeyOrder(p, d, start, end, digits);
-    rememberKey(p, d, hash);
+    rememberKey(p, d, start, end - start, hash);
     return i;
 }
 
@@ -485,24 +487,37 @@ function checkKeyOrder(p, d, start, end, digits) {
     p.frameLastIndexKey[d] = -2;
 }
 
-function rememberKey(p, d, hash) {
+function rememberKey(p, d, start, length, hash) {
     const first = p.frameKeys[d];
-    const n = p.keyCount - first;
     let set = p.frameKeySet[d];
     if (set !== null) {
-        if (set.has(hash)) throw SLOW;
-        set.add(hash);
+        if (set.has(hash)) checkSameKey(p, first, start, length, hash);
+        else set.add(hash);
     } else {
         const hashes = p.keyHash;
-        for (let k = first; k < p.keyCount; k++) if (hashes[k] === hash) throw SLOW;
-        if (n === SCANNED_KEYS) {
+        for (let k = first; k < p.keyCount; k++) if (hashes[k] === hash) checkSameKey(p, first, start, length, hash);
+        if (p.keyCount - first === SCANNED_KEYS) {
             set = new Set();
             for (let k = first; k < p.keyCount; k++) set.add(hashes[k]);
             set.add(hash);
             p.frameKeySet[d] = set;
         }
     }
+    p.keyPos[p.keyCount] = start;
+    p.keyLength[p.keyCount] = length;
     p.keyHash[p.keyCount++] = hash;
+}
+
+// Two keys of one object with the same hash: the slow way if they are the same key.
+function checkSameKey(p, first, start, length, hash) {
+    const out = p.out;
+    for (let k = first; k < p.keyCount; k++) {
+        if (p.keyHash[k] !== hash || p.keyLength[k] !== length) continue;
+        const at = p.keyPos[k];
+        let n = 0;
+        while (n < length && out[at + n] === out[start + n]) n++;
+        if (n === length) throw SLOW;
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -705,7 +720,7 @@ function skipValue(src, i, end) {
 
 function textOf(p, start, end) {
     if (p.text !== null) return p.text.slice(p.offsetOf(start), p.offsetOf(end));
-    return Buffer.from(p.src.buffer, p.src.byteOffset + start, end - start).toString('utf8');
+    return p.src.toString('utf8', start, end);
 }
 
 // ---------------------------------------------------------------------------
@@ -806,8 +821,14 @@ function readLines(p, i) {
 const MANY_MODES = [undefined, 'array', 'lines'];
 
 function jsonToBSON(input, options) {
+    if (options === undefined) {
+        if (defaultOptions === null) defaultOptions = prepareOptions(undefined);
+        return convertText(input, defaultOptions);
+    }
     return convertText(input, prepareOptions(options));
 }
+
+let defaultOptions = null;
 
 // The options read and checked once, for callers converting many texts alike.
 function prepareOptions(options) {
@@ -818,16 +839,32 @@ function prepareOptions(options) {
 
 // The parser when free, with its stacks grown by earlier calls; a fresh one if in use.
 let idleParser = null;
+// a string of up to a third of this many characters is converted to UTF-8 here, not in a new Buffer
+const INPUT_SCRATCH_SIZE = 48 * 1024;
+let inputScratch = null;
 
 function convertText(input, prepared) {
-    const [src, text] = sourceOf(input);
     let p = idleParser;
     idleParser = null;
     if (p === null) p = new TextToBSON();
-    p.start(src, text, prepared);
+    if (typeof input === 'string') {
+        if (input.length * 3 <= INPUT_SCRATCH_SIZE) {
+            if (inputScratch === null) inputScratch = Buffer.allocUnsafeSlow(INPUT_SCRATCH_SIZE);
+            const n = inputScratch.utf8Write(input, 0);
+            // a view of exactly the text: reading past its end gives undefined, as the parser expects
+            p.start(bufferView(inputScratch.buffer, inputScratch.byteOffset, n), n, input, prepared);
+        } else {
+            const src = Buffer.from(input, 'utf8');
+            p.start(src, src.length, input, prepared);
+        }
+    } else {
+        const src = checkedBytes(input);
+        p.start(src, src.length, null, prepared);
+    }
     const kept = keptOutput;
     keptOutput = null;
     p.setOutput(kept !== null ? kept : Buffer.allocUnsafeSlow(FIRST_OUTPUT_SIZE));
+    const src = p.src;
     let i = skipSpace(src, 0, p.end);
     if (prepared.many === 'array') i = readArrayOfDocuments(p, i);
     else if (prepared.many === 'lines') i = readLines(p, i);
@@ -845,9 +882,8 @@ function convertText(input, prepared) {
     return result;
 }
 
-// [bytes, the string or null]
-function sourceOf(input) {
-    if (typeof input === 'string') return [Buffer.from(input, 'utf8'), input];
+// UTF-8 bytes as a Buffer over the same memory (for its native slicing)
+function checkedBytes(input) {
     if (!(input instanceof Uint8Array)) {
         throw new BSONError(`jsonToBSON needs a string or UTF-8 bytes (a Uint8Array), not ${input === null ? 'null' : typeof input}`);
     }
@@ -855,7 +891,7 @@ function sourceOf(input) {
         const offset = firstInvalidUtf8(input);
         throw new BSONError(`the text is not valid UTF-8 at offset ${offset}`, { code: 'ERR_BSON_JSON', offset });
     }
-    return [input, null];
+    return Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.length);
 }
 
 function readOptions(o) {
@@ -863,8 +899,7 @@ function readOptions(o) {
     if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new BSONError('option maxDepth must be a positive integer');
     const maxDocumentSize = o.maxDocumentSize === undefined ? 0 : o.maxDocumentSize;
     if (o.maxDocumentSize !== undefined && (!Number.isInteger(maxDocumentSize) || maxDocumentSize < 1)) throw new BSONError('option maxDocumentSize must be a positive integer');
-    const parseOptions = Object.assign({}, o);
-    delete parseOptions.many;
+    // EJSON.parse and encode take the same own options, and ignore `many`
     return {
         many: o.many,
         relaxed: o.relaxed != null ? Boolean(o.relaxed) : true,
@@ -873,8 +908,8 @@ function readOptions(o) {
         checkKeys: o.checkKeys === true,
         maxDepth,
         maxDocumentSize,
-        parseOptions,
-        encodeOptions: parseOptions,
+        parseOptions: o,
+        encodeOptions: o,
     };
 }
 

@@ -374,6 +374,13 @@ describe('jsonToBSON: JSON.parse and EJSON.parse semantics', function () {
         assertSame(JSON.stringify(Object.assign({ k17: 'again' }, wide)).replace('"k0":0', '"k17":"dup"'));
     });
 
+    it('a short text after a longer one ends where it ends', function () {
+        jsonToBSON('{"a":"a long string, longer than the next text"}');
+        assertBSONError(() => jsonToBSON('{ '), 'unfinished');
+        assertBSONError(() => jsonToBSON('{"a":1'), 'unfinished');
+        assert.deepStrictEqual(jsonToBSON('{}'), qbson.encode({}));
+    });
+
     it('maxDocumentSize refuses a document, as encode does', function () {
         assertSame('{"a":"xxxxxxxxxx"}', { maxDocumentSize: 20 });
         assertSame('{"a":"xxxxxxxxxx"}', { maxDocumentSize: 30 });
