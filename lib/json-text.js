@@ -116,6 +116,41 @@ function readInt64Digits(src, start, end, into) {
     return true;
 }
 
+// a base64 digit's value by its byte, -1 for other bytes below 128
+const BASE64_VALUE = new Int8Array(128).fill(-1);
+const BASE64_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+for (let d = 0; d < 64; d++) BASE64_VALUE[BASE64_DIGITS.charCodeAt(d)] = d;
+const EQUALS = 0x3d;
+
+// The bytes that strict base64 in src[start, end) stands for (its length a multiple
+// of 4, '=' only as its last one or two characters), or -1 for any other text.
+function decodedBase64Length(src, start, end) {
+    const n = end - start;
+    if (n % 4 !== 0) return -1;
+    let padding = 0;
+    if (n > 0 && src[end - 1] === EQUALS) padding = src[end - 2] === EQUALS ? 2 : 1;
+    for (let k = start; k < end - padding; k++) if (src[k] >= 128 || BASE64_VALUE[src[k]] < 0) return -1;
+    return (n / 4) * 3 - padding;
+}
+
+// Writes the bytes of base64 that decodedBase64Length accepted at pos of out.
+function decodeBase64(src, start, end, out, pos) {
+    let k = start;
+    for (; k + 4 <= end && src[k + 3] !== EQUALS; k += 4) {
+        const v = (BASE64_VALUE[src[k]] << 18) | (BASE64_VALUE[src[k + 1]] << 12) | (BASE64_VALUE[src[k + 2]] << 6) | BASE64_VALUE[src[k + 3]];
+        out[pos++] = v >> 16;
+        out[pos++] = v >> 8;
+        out[pos++] = v;
+    }
+    if (k < end) {
+        // the last group, with one or two '='
+        const v = (BASE64_VALUE[src[k]] << 18) | (BASE64_VALUE[src[k + 1]] << 12) | (src[k + 2] === EQUALS ? 0 : BASE64_VALUE[src[k + 2]] << 6);
+        out[pos++] = v >> 16;
+        if (src[k + 2] !== EQUALS) out[pos++] = v >> 8;
+    }
+    return pos;
+}
+
 // Writes a code point from a \u escape as UTF-8 (a lone surrogate as U+FFFD, as
 // encode writes one); buf has room for 4 bytes. Returns the next pos.
 function writeEscapedCodePoint(buf, pos, cp) {
@@ -142,4 +177,4 @@ function writeEscapedCodePoint(buf, pos, cp) {
     return pos + 4;
 }
 
-module.exports = { readNumber, readInt64Digits, writeEscapedCodePoint, isJsonSpace, HEX_VALUE };
+module.exports = { readNumber, readInt64Digits, decodedBase64Length, decodeBase64, writeEscapedCodePoint, isJsonSpace, HEX_VALUE };

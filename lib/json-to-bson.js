@@ -28,7 +28,7 @@ const { ownOptions } = require('./options');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf, bufferView } = require('./bytes');
 const { writeLongIndexKey, encode } = require('./encode');
 const { EJSON } = require('./ejson');
-const { readNumber, readInt64Digits, writeEscapedCodePoint, isJsonSpace, HEX_VALUE } = require('./json-text');
+const { readNumber, readInt64Digits, writeEscapedCodePoint, isJsonSpace, HEX_VALUE, decodedBase64Length, decodeBase64 } = require('./json-text');
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -65,12 +65,17 @@ const DATE = 2;
 const NUMBER_INT = 3;
 const NUMBER_LONG = 4;
 const NUMBER_DOUBLE = 5;
-const OTHER_WRAPPER = 6;
+const BINARY = 6;
+const TIMESTAMP = 7;
+const CODE = 8;
+const MIN_KEY = 9;
+const MAX_KEY = 10;
+const OTHER_WRAPPER = 11;
 const WRAPPER_KEYS = [
     ['$oid', OID], ['$date', DATE], ['$numberInt', NUMBER_INT], ['$numberLong', NUMBER_LONG], ['$numberDouble', NUMBER_DOUBLE],
-    ['$symbol', OTHER_WRAPPER], ['$numberDecimal', OTHER_WRAPPER], ['$binary', OTHER_WRAPPER], ['$uuid', OTHER_WRAPPER],
-    ['$code', OTHER_WRAPPER], ['$timestamp', OTHER_WRAPPER], ['$regularExpression', OTHER_WRAPPER], ['$regex', OTHER_WRAPPER],
-    ['$dbPointer', OTHER_WRAPPER], ['$minKey', OTHER_WRAPPER], ['$maxKey', OTHER_WRAPPER], ['$undefined', OTHER_WRAPPER],
+    ['$binary', BINARY], ['$timestamp', TIMESTAMP], ['$code', CODE], ['$minKey', MIN_KEY], ['$maxKey', MAX_KEY],
+    ['$symbol', OTHER_WRAPPER], ['$numberDecimal', OTHER_WRAPPER], ['$uuid', OTHER_WRAPPER],
+    ['$regularExpression', OTHER_WRAPPER], ['$regex', OTHER_WRAPPER], ['$dbPointer', OTHER_WRAPPER], ['$undefined', OTHER_WRAPPER],
 ].map(([key, kind]) => ({ bytes: Buffer.from(key, 'latin1'), kind }));
 const NUMBER_LONG_KEY = 3;
 
@@ -91,8 +96,10 @@ class TextToBSON {
         this.maxContainers = 0;
         this.parseOptions = null;
         this.encodeOptions = null;
-        // the last number read; an int64's words
+        // the last number read; an int64's words; the key of a wrapper's member
         this.value = 0;
+        this.memberKey = 0;
+        this.memberKeyEnd = 0;
         this.high = 0;
         this.low = 0;
         // the open containers: where each one's length goes, its kind, its next index, its first key record
@@ -533,14 +540,20 @@ function readWrapper(p, i, q, typePos) {
     let j = skipSpace(src, k + 1, p.end);
     if (src[j] !== COLON) throw p.syntaxError(j, "expected ':' after the key");
     j = skipSpace(src, j + 1, p.end);
+    const valuePos = p.pos;
     let next = -1;
     if (kind === OID) next = readObjectIdWrapper(p, j, typePos);
     else if (kind === DATE) next = readDateWrapper(p, j, typePos);
-    else if (kind !== OTHER_WRAPPER) next = readNumberWrapper(p, j, typePos, kind);
+    else if (kind <= NUMBER_DOUBLE) next = readNumberWrapper(p, j, typePos, kind);
+    else if (kind === BINARY) next = readBinaryWrapper(p, j, typePos);
+    else if (kind === TIMESTAMP) next = readTimestampWrapper(p, j, typePos);
+    else if (kind === CODE) next = readCodeWrapper(p, j, typePos);
+    else if (kind !== OTHER_WRAPPER) next = readKeyWrapper(p, j, typePos, kind === MIN_KEY ? C.BSON_MINKEY : C.BSON_MAXKEY);
     if (next >= 0) {
         next = skipSpace(src, next, p.end);
         if (src[next] === CLOSE_BRACE) return next + 1;
     }
+    p.pos = valuePos;
     return readWrapperAlone(p, i, typePos);
 }
 
@@ -673,6 +686,133 @@ function out32(p, typePos, v) {
 function hasFractionOrExponent(src, start, end) {
     for (let k = start; k < end; k++) if (src[k] < 0x30 || src[k] > 0x39) return true;
     return false;
+}
+
+// A member of a wrapper's inner object at k: its key a plain string, then ':'.
+// Returns where its value starts (the key's bounds in p.memberKey, p.memberKeyEnd), or -1.
+function memberValue(p, k) {
+    const src = p.src;
+    const keyEnd = plainString(src, k, p.end);
+    if (keyEnd < 0) return -1;
+    p.memberKey = k + 1;
+    p.memberKeyEnd = keyEnd;
+    const v = skipSpace(src, keyEnd + 1, p.end);
+    return src[v] === COLON ? skipSpace(src, v + 1, p.end) : -1;
+}
+
+// After a member's value at k: the next member's start (after ','), or -1; `last` wants the closing '}' instead.
+function afterMember(p, k, last) {
+    const src = p.src;
+    k = skipSpace(src, k, p.end);
+    if (last) return src[k] === CLOSE_BRACE ? k + 1 : -1;
+    return src[k] === COMMA ? skipSpace(src, k + 1, p.end) : -1;
+}
+
+function memberKeyIs(p, name) {
+    const src = p.src;
+    const start = p.memberKey;
+    if (p.memberKeyEnd - start !== name.length) return false;
+    for (let k = 0; k < name.length; k++) if (src[start + k] !== name.charCodeAt(k)) return false;
+    return true;
+}
+
+// {"$binary": {"base64": "...", "subType": "hh"}}, the two in either order, the
+// base64 strict (length a multiple of 4); subtypes 2 (an inner length) and 9
+// (a vector, which encode checks) go the slow way.
+function readBinaryWrapper(p, j, typePos) {
+    const src = p.src;
+    if (src[j] !== OPEN_BRACE) return -1;
+    let k = skipSpace(src, j + 1, p.end);
+    let base64 = -1;
+    let base64End = -1;
+    let subType = -1;
+    for (let m = 0; m < 2; m++) {
+        const v = memberValue(p, k);
+        const end = v < 0 ? -1 : plainString(src, v, p.end);
+        if (end < 0) return -1;
+        if (base64 < 0 && memberKeyIs(p, 'base64')) {
+            base64 = v + 1;
+            base64End = end;
+        } else if (subType < 0 && memberKeyIs(p, 'subType') && end - v - 1 >= 1 && end - v - 1 <= 2) {
+            subType = hexValue(src, v + 1, end);
+            if (subType < 0) return -1;
+        } else {
+            return -1;
+        }
+        k = afterMember(p, end + 1, m === 1);
+        if (k < 0) return -1;
+    }
+    if (subType === C.BINARY_OLD || subType === C.BINARY_VECTOR) return -1;
+    const n = decodedBase64Length(src, base64, base64End);
+    if (n < 0) return -1;
+    p.ensure(5 + n);
+    writeInt32ViewLE(p.view, p.pos, n);
+    p.out[p.pos + 4] = subType;
+    decodeBase64(src, base64, base64End, p.out, p.pos + 5);
+    p.pos += 5 + n;
+    p.out[typePos] = C.BSON_BINARY;
+    return k;
+}
+
+function hexValue(src, start, end) {
+    let v = 0;
+    for (let k = start; k < end; k++) {
+        const h = src[k] < 128 ? HEX_VALUE[src[k]] : -1;
+        if (h < 0) return -1;
+        v = (v << 4) | h;
+    }
+    return v;
+}
+
+// {"$timestamp": {"t": <uint32>, "i": <uint32>}}, in either order
+function readTimestampWrapper(p, j, typePos) {
+    const src = p.src;
+    if (src[j] !== OPEN_BRACE) return -1;
+    let k = skipSpace(src, j + 1, p.end);
+    let t = -1;
+    let inc = -1;
+    for (let m = 0; m < 2; m++) {
+        const v = memberValue(p, k);
+        if (v < 0 || !(src[v] >= 0x30 && src[v] <= 0x39)) return -1;
+        const end = readNumber(src, v, p.end, p);
+        const n = p.value;
+        if (end < 0 || !Number.isInteger(n) || n > 0xffffffff) return -1;
+        if (t < 0 && memberKeyIs(p, 't')) t = n;
+        else if (inc < 0 && memberKeyIs(p, 'i')) inc = n;
+        else return -1;
+        k = afterMember(p, end, m === 1);
+        if (k < 0) return -1;
+    }
+    p.ensure(8);
+    p.pos = writeInt32ViewLE(p.view, writeInt32ViewLE(p.view, p.pos, inc | 0), t | 0);
+    p.out[typePos] = C.BSON_TIMESTAMP;
+    return k;
+}
+
+// {"$code": "..."} without a $scope (code with a scope goes through EJSON.parse)
+function readCodeWrapper(p, j, typePos) {
+    const src = p.src;
+    if (src[j] !== QUOTE) return -1;
+    const lengthPos = p.pos;
+    p.ensure(4);
+    p.pos += 4;
+    const next = readString(p, j + 1);
+    if (src[skipSpace(src, next, p.end)] !== CLOSE_BRACE) return -1;
+    p.ensure(1);
+    p.out[p.pos++] = 0;
+    writeInt32ViewLE(p.view, lengthPos, p.pos - lengthPos - 4);
+    p.out[typePos] = C.BSON_CODE;
+    return next;
+}
+
+// {"$minKey": 1} or {"$maxKey": 1}
+function readKeyWrapper(p, j, typePos, type) {
+    const src = p.src;
+    if (!(src[j] >= 0x30 && src[j] <= 0x39)) return -1;
+    const end = readNumber(src, j, p.end, p);
+    if (end < 0 || p.value !== 1) return -1;
+    p.out[typePos] = type;
+    return end;
 }
 
 // Any other wrapper: its text parsed and encoded alone as the one field of a
