@@ -120,6 +120,8 @@ class TextToBSON {
         this.cursorByte = 0;
         this.cursorChar = 0;
         this.docStart = 0;
+        // a wrapper that EJSON.parse refused alone, or -1
+        this.slowAt = -1;
     }
 
     start(src, end, text, options) {
@@ -178,10 +180,10 @@ class TextToBSON {
         return chars;
     }
 
-    syntaxError(i, message) {
+    syntaxError(i, message, hint) {
         const offset = this.offsetOf(i);
         const found = i >= this.end ? 'the end of the text' : describeByte(this.src[i]);
-        return new BSONError(`${message} but found ${found} at offset ${offset}`, { code: 'ERR_BSON_JSON', offset });
+        return new BSONError(`${message} but found ${found} at offset ${offset}${hint ? ` (${hint})` : ''}`, { code: 'ERR_BSON_JSON', offset });
     }
 }
 
@@ -825,6 +827,8 @@ function readWrapperAlone(p, i, typePos) {
     try {
         bytes = encode(EJSON.parse(`{"":${textOf(p, i, end)}}`, p.parseOptions), p.encodeOptions);
     } catch (err) {
+        // the document's own reading will fail here too: its error names this place
+        p.slowAt = i;
         throw SLOW;
     }
     const n = bytes.length;
@@ -870,6 +874,7 @@ function textOf(p, start, end) {
 function readDocument(p, i) {
     const docPos = p.pos;
     p.docStart = i;
+    p.slowAt = -1;
     let next;
     try {
         next = parseDocument(p, i);
@@ -893,13 +898,15 @@ function readDocument(p, i) {
 // A document the fast path leaves alone: encode(EJSON.parse(its text)).
 function readDocumentAlone(p, i) {
     const end = skipValue(p.src, i, p.end);
-    const offset = p.offsetOf(i);
+    const docOffset = p.offsetOf(i);
+    const offset = p.slowAt >= 0 ? p.offsetOf(p.slowAt) : docOffset;
+    const where = p.slowAt >= 0 ? ` at offset ${offset} (in the document at offset ${docOffset})` : ` (in the document at offset ${docOffset})`;
     let bytes;
     try {
         bytes = encode(EJSON.parse(textOf(p, i, end < 0 ? p.end : end), p.parseOptions), p.encodeOptions);
     } catch (err) {
         const message = err instanceof SyntaxError ? `invalid JSON: ${err.message}` : err.message;
-        throw new BSONError(`${message} (in the document at offset ${offset})`, {
+        throw new BSONError(message + where, {
             code: err instanceof BSONError ? err.code : 'ERR_BSON_JSON',
             offset,
             path: err.path,
@@ -923,7 +930,7 @@ function readOne(p, i) {
         p.pos += 5;
         return i + 4;
     }
-    if (c === OPEN_BRACKET) throw p.syntaxError(i, "expected a document ('{'); a JSON array of documents needs the option many: 'array'");
+    if (c === OPEN_BRACKET) throw p.syntaxError(i, "expected a document ('{')", "a JSON array of documents needs the option many: 'array'");
     throw p.syntaxError(i, "expected a document ('{')");
 }
 

@@ -421,7 +421,9 @@ describe('jsonToBSON: many documents', function () {
         err = assertBSONError(() => jsonToBSON('{"a":1}\n[1]\n', { many: 'lines' }), 'array line');
         assert.strictEqual(err.offset, 8);
         err = assertBSONError(() => jsonToBSON('{"a":1}\n{"a":{"$numberInt":"x"}}\n', { many: 'lines' }), 'bad wrapper');
-        assert.strictEqual(err.offset, 8);
+        // the wrapper's offset, then its document's
+        assert.strictEqual(err.offset, 13);
+        assert.ok(err.message.includes("at key path 'a' at offset 13 (in the document at offset 8)"), err.message);
     });
 
     it("many: 'array' reads a JSON array of documents", function () {
