@@ -1,7 +1,18 @@
 'use strict';
 
-// Reading JSON text as UTF-8 bytes: its numbers (the double JSON.parse makes),
+// Reading JSON text as UTF-8 bytes: its punctuation, its numbers (the double JSON.parse makes),
 // its whitespace, its \u escapes written as UTF-8, its hexadecimal digits.
+
+// the bytes of JSON's punctuation
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const NEWLINE = 0x0a;
 
 // a hex digit's value by its byte, -1 for other bytes below 128
 const HEX_VALUE = new Int8Array(128).fill(-1);
@@ -177,4 +188,14 @@ function writeEscapedCodePoint(buf, pos, cp) {
     return pos + 4;
 }
 
-module.exports = { readNumber, readInt64Digits, decodedBase64Length, decodeBase64, writeEscapedCodePoint, isJsonSpace, HEX_VALUE };
+module.exports = {
+    QUOTE,
+    BACKSLASH,
+    COMMA,
+    COLON,
+    OPEN_BRACE,
+    CLOSE_BRACE,
+    OPEN_BRACKET,
+    CLOSE_BRACKET,
+    NEWLINE,
+    readNumber, readInt64Digits, decodedBase64Length, decodeBase64, writeEscapedCodePoint, isJsonSpace, HEX_VALUE };

@@ -28,19 +28,13 @@ const { ownOptions } = require('./options');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf, bufferView } = require('./bytes');
 const { writeLongIndexKey, encode } = require('./encode');
 const { EJSON } = require('./ejson');
-const { readNumber, readInt64Digits, writeEscapedCodePoint, isJsonSpace, HEX_VALUE, decodedBase64Length, decodeBase64 } = require('./json-text');
+const {
+    QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, NEWLINE,
+    readNumber, readInt64Digits, writeEscapedCodePoint, isJsonSpace, HEX_VALUE, decodedBase64Length, decodeBase64,
+} = require('./json-text');
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 const DOLLAR = 0x24;
 const DOT = 0x2e;
-const NEWLINE = 0x0a;
 
 const OBJECT = 0;
 const ARRAY = 1;

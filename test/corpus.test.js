@@ -9,13 +9,11 @@
 // The Extended JSON fields belong to test/ejson.test.js.
 
 const assert = require('assert');
-const fs = require('fs');
-const path = require('path');
 const bson = require('bson');
 const qbson = require('..');
 const { normalize } = require('./support/normalize');
 
-const CORPUS_DIR = path.join(__dirname, 'data', 'bson-corpus');
+const { loadCorpus } = require('./support/corpus');
 // keeps every value's BSON type: no promotion, deprecated types preserved, regex kept as stored
 const LOSSLESS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
 // converted_bson cases no single option set can reproduce, with the reason
@@ -26,14 +24,6 @@ const CONVERTED_SKIPS = {
 
 function hexBuffer(hex) {
     return Buffer.from(hex, 'hex');
-}
-
-function loadCorpus() {
-    return fs
-        .readdirSync(CORPUS_DIR)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .map((f) => Object.assign({ file: f }, JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, f), 'utf8'))));
 }
 
 function bsonDecodes(buf) {

@@ -13,8 +13,6 @@
 //            each place qbson departs from bson@7 on purpose.
 
 const assert = require('assert');
-const fs = require('fs');
-const path = require('path');
 const fc = require('fast-check');
 const bson = require('bson');
 const qbson = require('..');
@@ -22,7 +20,7 @@ const { normalize } = require('./support/normalize');
 
 const { EJSON, BSONError } = qbson;
 
-const CORPUS_DIR = path.join(__dirname, 'data', 'bson-corpus');
+const { loadCorpus, parseErrorText } = require('./support/corpus');
 // the native form that keeps every BSON type, deprecated ones included
 const DECODE_LOSSLESS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
 const PARSE_LOSSLESS = { relaxed: false, preserveDeprecated: true };
@@ -43,14 +41,6 @@ const SKIPS = {
     'double.json: -1.2345678921232E+18: cEJ -> native -> cEJ': INTEGRAL_DOUBLE,
 };
 const BSON_DECODE = { promoteValues: false, bsonRegExp: true };
-
-function loadCorpus() {
-    return fs
-        .readdirSync(CORPUS_DIR)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .map((f) => Object.assign({ file: f }, JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, f), 'utf8'))));
-}
 
 function decodeHex(hex) {
     return qbson.decode(Buffer.from(hex, 'hex'), DECODE_LOSSLESS);
@@ -138,11 +128,6 @@ function matchesBSON(name, c) {
 }
 
 // Decimal128 parse errors are strings for its parser, given here inside a document.
-function parseErrorText(suite, c) {
-    if (suite.bson_type === '0x13') return `{"d": {"$numberDecimal": ${JSON.stringify(c.string)}}}`;
-    return c.string;
-}
-
 describe('EJSON: spec corpus', function () {
     for (const suite of loadCorpus()) {
         describe(`${suite.file}: ${suite.description}`, function () {

@@ -11,8 +11,6 @@
 //  examples: JSON.parse's own semantics, options, many documents, hostile text.
 
 const assert = require('assert');
-const fs = require('fs');
-const path = require('path');
 const fc = require('fast-check');
 const bson = require('bson');
 const qbson = require('..');
@@ -20,7 +18,7 @@ const { makeRandom, randomDocument } = require('./support/fuzz');
 
 const { jsonToBSON, EJSON, BSONError } = qbson;
 
-const CORPUS_DIR = path.join(__dirname, 'data', 'bson-corpus');
+const { loadCorpus, parseErrorText } = require('./support/corpus');
 const RUNS = Number(process.env.QBSON_PROPERTY_RUNS) || 2000;
 const SEED = Number(process.env.QBSON_PROPERTY_SEED) || 20261125;
 const FUZZ_N = Number(process.env.QBSON_FUZZ_N) || 5000;
@@ -62,19 +60,6 @@ function assertSame(text, opts, expected) {
         if (expected === null) assertBSONError(() => jsonToBSON(input, opts), what);
         else assert.strictEqual(jsonToBSON(input, opts).toString('hex'), expected, what);
     }
-}
-
-function loadCorpus() {
-    return fs
-        .readdirSync(CORPUS_DIR)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .map((f) => Object.assign({ file: f }, JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, f), 'utf8'))));
-}
-
-function parseErrorText(suite, c) {
-    if (suite.bson_type === '0x13') return `{"d": {"$numberDecimal": ${JSON.stringify(c.string)}}}`;
-    return c.string;
 }
 
 describe('jsonToBSON: spec corpus', function () {
