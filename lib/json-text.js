@@ -25,8 +25,10 @@ for (let d = 0; d < 6; d++) {
 // 10^0 .. 10^22, every one exact as a double
 const POWERS_OF_TEN = [];
 for (let e = 0, p = 1; e <= 22; e++, p *= 10) POWERS_OF_TEN.push(p);
-// digits a double's mantissa holds whatever they are (10^15 < 2^53)
-const EXACT_DIGITS = 15;
+// a mantissa of up to 16 digits, when below 2^53, is an exact double (each step
+// of reading it stays below 2^53 too, but the last, which is checked)
+const EXACT_DIGITS = 16;
+const TWO_POW_53 = 9007199254740992;
 const TWO_POW_31 = 2147483648;
 const TWO_POW_32 = 4294967296;
 const MAX_EXACT_EXPONENT = 22;
@@ -42,7 +44,7 @@ function isDigit(c) {
 // Reads the JSON number at i (src[i] is '-' or a digit, i > 0 or not) up to end.
 // Returns the offset after it and sets into.value to the double JSON.parse gives;
 // or, when the text is no JSON number, -(1 + the offset of the first wrong byte).
-// Up to 15 significant digits and a power of ten within 10^±22, the value is one
+// Up to 16 significant digits below 2^53 and a power of ten within 10^±22, the value is one
 // correctly rounded multiplication or division of exact doubles (Clinger's fast
 // path); beyond, Number() reads the text.
 function readNumber(src, i, end, into) {
@@ -80,6 +82,7 @@ function readNumber(src, i, end, into) {
         exponent += sign * e;
     }
     let value;
+    if (significant > EXACT_DIGITS || mantissa >= TWO_POW_53) significant = Infinity;
     if (mantissa === 0) value = 0;
     else if (significant <= EXACT_DIGITS && exponent >= 0 && exponent <= MAX_EXACT_EXPONENT) value = mantissa * POWERS_OF_TEN[exponent];
     else if (significant <= EXACT_DIGITS && exponent < 0 && exponent >= -MAX_EXACT_EXPONENT) value = mantissa / POWERS_OF_TEN[-exponent];

@@ -45,6 +45,7 @@ const SLOW = Symbol('slow path');
 // the first output buffer; it doubles as needed, and one up to this size is kept for the next call
 const FIRST_OUTPUT_SIZE = 64 * 1024;
 const MAX_KEPT_OUTPUT_SIZE = 4 * 1024 * 1024;
+const GIVEN_OUTPUT_SIZE = 32 * 1024;
 let keptOutput = null;
 
 // after this many keys an object's duplicates are found through a Set of key hashes, not a scan
@@ -1012,9 +1013,15 @@ function convertText(input, prepared) {
     else i = readOne(p, i);
     i = skipSpace(src, i, p.end);
     if (i < p.end) throw p.syntaxError(i, 'expected the end of the text');
-    const result = Buffer.allocUnsafe(p.pos);
-    copyBytes(p.out, 0, p.pos, result, 0);
-    if (p.out.length <= MAX_KEPT_OUTPUT_SIZE) keptOutput = p.out;
+    let result;
+    if (p.pos >= GIVEN_OUTPUT_SIZE && p.pos * 2 >= p.out.length) {
+        // a large output that fills half its buffer or more is handed over, not copied
+        result = bufferView(p.out.buffer, p.out.byteOffset, p.pos);
+    } else {
+        result = Buffer.allocUnsafe(p.pos);
+        copyBytes(p.out, 0, p.pos, result, 0);
+        if (p.out.length <= MAX_KEPT_OUTPUT_SIZE) keptOutput = p.out;
+    }
     p.src = null;
     p.text = null;
     p.out = null;
