@@ -10,10 +10,11 @@
 // nesting costs no recursion.
 //
 // What JSON.parse and EJSON.parse would make of a document is followed exactly.
-// The common wrappers ($oid, $date with a string, $numberInt, $numberLong,
-// $numberDouble with plain digits) are read in place; every other wrapper is
-// parsed and encoded alone by EJSON.parse and encode, and its element copied
-// (one small object per such wrapper). Five rarer shapes send their whole
+// The common wrappers ($oid, $date, $numberInt, $numberLong, $numberDouble,
+// $binary, $timestamp, $code without scope, $minKey, $maxKey) in their usual
+// spellings are read in place; any other wrapper or spelling is parsed and
+// encoded alone by EJSON.parse and encode, and its element copied (one small
+// object per such wrapper). Five rarer shapes send their whole
 // document the slow way, encode(EJSON.parse(its text)), which also gives their
 // errors: (1) a key seen twice (JSON.parse keeps the last value at the first
 // place), (2) integer-like keys out of ascending order or after other keys
@@ -670,14 +671,10 @@ function readNumberWrapper(p, j, typePos, kind) {
         return close + 1;
     }
     if ((v | 0) !== v || hasFractionOrExponent(src, first, close) || (v === 0 && 1 / v < 0)) return -1;
-    out32(p, typePos, v);
-    return close + 1;
-}
-
-// an $numberInt's value: a number when relaxed (an int32 all the same), else an Int32
-function out32(p, typePos, v) {
+    // a $numberInt is a number when relaxed, an Int32 when not: an int32 either way
     p.out[typePos] = C.BSON_INT32;
     p.pos = writeInt32ViewLE(p.view, p.pos, v);
+    return close + 1;
 }
 
 function hasFractionOrExponent(src, start, end) {
