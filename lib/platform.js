@@ -15,10 +15,20 @@ function nativeBuffer(B) {
     return typeof p.utf8Write === 'function' && typeof p.utf8Slice === 'function' && typeof p.latin1Slice === 'function' && typeof p.ucs2Slice === 'function' ? B : null;
 }
 
-const utf8Encoder = new TextEncoder();
+// made on first use: Node needs only the strict one, and only for damaged text
+let utf8Encoder = null;
+let utf8Decoder = null;
+let strictUtf8Decoder = null;
+let utf16leDecoder = null;
+
+function encoder() {
+    return utf8Encoder === null ? (utf8Encoder = new TextEncoder()) : utf8Encoder;
+}
+
 // ignoreBOM keeps a leading U+FEFF, as Buffer's utf8Slice does
-const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-const strictUtf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
+function decoder() {
+    return utf8Decoder === null ? (utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true })) : utf8Decoder;
+}
 
 // TextDecoder refuses views of a SharedArrayBuffer in browsers: those are copied first
 function decodable(bytes) {
@@ -28,6 +38,7 @@ function decodable(bytes) {
 // whether buf[start, end) is well-formed UTF-8 (only text that decoded with a U+FFFD is asked)
 function isUtf8(buf, start, end) {
     try {
+        if (strictUtf8Decoder === null) strictUtf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
         strictUtf8Decoder.decode(decodable(buf.subarray(start, end)));
         return true;
     } catch {
@@ -211,7 +222,11 @@ const nodeBytes = NodeBuffer === null ? null : {
     swap32: (bytes) => nodeBytes.local(bytes).swap32(),
 };
 
-const utf16leDecoder = NodeBuffer === null ? new TextDecoder('utf-16le') : null;
+// well-formed UTF-16LE (lone surrogates would become U+FFFD)
+function utf16leSlice(buf, start, end) {
+    if (utf16leDecoder === null) utf16leDecoder = new TextDecoder('utf-16le');
+    return utf16leDecoder.decode(decodable(buf.subarray(start, end)));
+}
 
 // The same over plain Uint8Arrays.
 const webBytes = {
@@ -223,12 +238,11 @@ const webBytes = {
     local: (bytes) => bytes,
     utf8ByteLength: countUtf8Bytes,
     // the caller has made room for 3 bytes per UTF-16 unit
-    utf8Write: (buf, str, pos) => utf8Encoder.encodeInto(str, buf.subarray(pos)).written,
-    utf8Slice: (buf, start, end) => utf8Decoder.decode(decodable(buf.subarray(start, end))),
+    utf8Write: (buf, str, pos) => encoder().encodeInto(str, buf.subarray(pos)).written,
+    utf8Slice: (buf, start, end) => decoder().decode(decodable(buf.subarray(start, end))),
     latin1Slice: (buf, start, end) => charCodesString(buf, start, end),
-    // only for well-formed text (lone surrogates would become U+FFFD)
-    utf16leSlice: (buf, start, end) => utf16leDecoder.decode(decodable(buf.subarray(start, end))),
-    fromUtf8: (text) => utf8Encoder.encode(text),
+    utf16leSlice,
+    fromUtf8: (text) => encoder().encode(text),
     toHex,
     fromHex,
     toBase64,
