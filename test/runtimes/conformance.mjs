@@ -280,6 +280,21 @@ function propertyCases(q, bson, runs, seed) {
     return [encodes, decodes];
 }
 
+// Documents of one repeated shape, wide enough to be staged: after COMPILE_AFTER (32)
+// decodes lib/shapes.js builds them with a compiled constructor, or key by key where
+// the page's Content-Security-Policy refuses code from strings. Keys that would break
+// out of a string literal among them.
+function shapeCases(q, bson) {
+    const kase = new Case("shapes: documents of one repeated wide shape decode to bson's values");
+    const keys = Array.from({ length: 40 }, (_, i) => (i % 7 === 0 ? `k${i}"'\\\n\u2028\${i}` : `field${i}`));
+    for (let round = 0; round < 48; round++) {
+        const row = (n) => Object.fromEntries(keys.map((k, i) => [k, i % 3 === 0 ? `s${round}.${n}` : round * i + n]));
+        const bytes = bson.serialize({ rows: [row(0), row(1), row(2)], top: row(3) });
+        kase.check(`round ${round}`, () => sameTree(normalize(q.decode(bytes)), normalize(bson.deserialize(bytes))));
+    }
+    return [kase];
+}
+
 // Each bad input refused with the error Node gives: the same class, code, offset, key path and message.
 function badInputCases(q, nodeErrors) {
     const kase = new Case('bad input: a BSONError with the offset and key path Node gives');
@@ -305,6 +320,7 @@ export function runConformance(q, bson, options) {
         ...corpusCases(q, bson, options.corpus),
         ...ejsonCases(q, bson, options.corpus),
         ...propertyCases(q, bson, runs, seed),
+        ...shapeCases(q, bson),
         ...badInputCases(q, options.nodeErrors),
     ];
     return { cases: cases.map((c) => ({ name: c.name, passed: c.passed, failed: c.failed, skipped: c.skipped, failures: c.failures })) };
