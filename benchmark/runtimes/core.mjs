@@ -1,0 +1,102 @@
+// The runtime benchmark's measurement, in any JavaScript runtime: every data set
+// encoded and decoded by qbson and by bson in the same runtime, after checking
+// that qbson's bytes and values are bson's. Timing as benchmark/timing.js does it,
+// with only what every runtime has (performance.now): a loop compiled per library
+// so each call site sees one library, a warm-up, then samples taken in turn
+// across the two libraries, and the median rate of each.
+
+const state = { sink: 0 };
+
+function hex(bytes) {
+    let out = '';
+    for (let i = 0; i < bytes.length; i++) out += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
+    return out;
+}
+
+// calls fn on each input `calls` times over; its own code per library where the
+// runtime may compile code from strings (a browser's CSP may refuse)
+function makeLoop(fn, inputs) {
+    const body = 'return function loop(calls) { for (let c = 0; c < calls; c++) for (let i = 0; i < inputs.length; i++) ' +
+        '{ const out = fn(inputs[i]); state.sink = (state.sink + (out.length === undefined ? 1 : out.length)) | 0; } };';
+    try {
+        return new Function('fn', 'inputs', 'state', body)(fn, inputs, state);
+    } catch {
+        return (calls) => {
+            for (let c = 0; c < calls; c++) for (let i = 0; i < inputs.length; i++) state.sink = (state.sink + 1) | 0, fn(inputs[i]);
+        };
+    }
+}
+
+function median(values) {
+    const v = values.slice().sort((a, b) => a - b), mid = v.length >> 1;
+    return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+// seconds per call of loop(1), run for at least `seconds`
+function perCall(loop, seconds) {
+    let calls = 0;
+    const start = performance.now();
+    let elapsed;
+    do {
+        loop(1);
+        calls++;
+        elapsed = (performance.now() - start) / 1000;
+    } while (elapsed < seconds);
+    return elapsed / calls;
+}
+
+// ops/s of each loop: warm-up, then `samples` rounds taking turns (who goes first rotates)
+function measure(loops, opts) {
+    const counts = loops.map((loop) => {
+        perCall(loop, opts.warmup);
+        return Math.max(1, Math.round(opts.sample / perCall(loop, opts.sample)));
+    });
+    const rates = loops.map(() => []);
+    for (let round = 0; round < opts.samples; round++) {
+        for (let k = 0; k < loops.length; k++) {
+            const j = (round + k) % loops.length;
+            const start = performance.now();
+            loops[j](counts[j]);
+            const seconds = (performance.now() - start) / 1000;
+            if (seconds > 0) rates[j].push(counts[j] / seconds);
+        }
+    }
+    return rates.map(median);
+}
+
+// null, or why qbson's output for this data set is not bson's
+function verify(qbson, bson, docs, encoded) {
+    for (let i = 0; i < docs.length; i++) {
+        if (hex(qbson.encode(docs[i])) !== hex(encoded[i])) return `encode: document ${i} differs from bson's bytes`;
+        if (hex(bson.serialize(qbson.decode(encoded[i]))) !== hex(bson.serialize(bson.deserialize(encoded[i])))) {
+            return `decode: document ${i} differs from bson's values`;
+        }
+    }
+    return null;
+}
+
+export const MODES = {
+    full: { warmup: 0.3, sample: 0.05, samples: 9 },
+    quick: { warmup: 0.05, sample: 0.01, samples: 5 },
+};
+
+// datasets: { NAMES, load }; returns { rows: [{ name, title, encode: [qbson, bson], decode: [qbson, bson] } | { name, error }] }
+export function runBenchmark(qbson, bson, datasets, { mode = 'full', filter = [] } = {}) {
+    const opts = MODES[mode];
+    const rows = [];
+    for (const name of datasets.NAMES) {
+        if (filter.length && !filter.includes(name)) continue;
+        const ds = datasets.load(name);
+        const encoded = ds.docs.map((doc) => bson.serialize(doc));
+        const wrong = verify(qbson, bson, ds.docs, encoded);
+        if (wrong) {
+            rows.push({ name, error: wrong });
+            continue;
+        }
+        const encode = measure([makeLoop((d) => qbson.encode(d), ds.docs), makeLoop((d) => bson.serialize(d), ds.docs)], opts);
+        const decode = measure([makeLoop((b) => qbson.decode(b), encoded), makeLoop((b) => bson.deserialize(b), encoded)], opts);
+        rows.push({ name, bytes: encoded.reduce((n, b) => n + b.length, 0), encode, decode });
+        if (datasets.forget) datasets.forget(name);
+    }
+    return { rows, sink: state.sink };
+}
