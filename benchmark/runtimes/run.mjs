@@ -96,7 +96,7 @@ const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPreci
 const geomean = (values) => Math.exp(values.reduce((s, v) => s + Math.log(v), 0) / values.length);
 
 function table(name, result) {
-    const lines = [`### ${name}: ${result.version || ''}${result.qbson ? `, qbson from \`${result.qbson}\`` : ''}`, ''];
+    const lines = [`### ${name}: ${result.version || ''}${result.qbson ? `, qbson from \`${result.qbson}\`` : ''}${result.clock ? `, timed by ${result.clock}` : ''}`, ''];
     if (result.error) return [...lines, `Not measured: ${result.error.split('\n')[0]}`, ''];
     lines.push('| data set | encode qbson ops/s | encode bson ops/s | encode ratio | decode qbson ops/s | decode bson ops/s | decode ratio |');
     lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
