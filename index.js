@@ -8,7 +8,7 @@ const { makeOnDemand, ...compat } = require('./lib/compat');
 const { BSONError, BSONVersionError, BSONRuntimeError, BSONOffsetError } = require('./lib/errors');
 const { BSONValue } = require('./lib/types/bson-value');
 const { ObjectId } = require('./lib/types/objectid');
-const { EJSON, calculateObjectSize } = require('./lib/on-first-call');
+const { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream } = require('./lib/on-first-call');
 
 const qbson = {
     encode,
@@ -24,22 +24,22 @@ const qbson = {
     ObjectId,
     EJSON,
     calculateObjectSize,
+    get,
+    has,
+    lazy,
+    decodeStream,
+    encodeStream,
 };
 
-// Streams, reading in place, every type class but ObjectId and bson's utility
-// namespaces are loaded on first read, Extended JSON and calculateObjectSize on
-// first call (lib/on-first-call.js): require('qbson') takes 6.8 ms in a fresh
+// Every type class but ObjectId, LazyDocument and bson's utility namespaces are
+// loaded on first read; Extended JSON, calculateObjectSize, get/has, lazy and the
+// streams on first call (lib/on-first-call.js): require('qbson') takes 6.8 ms in a fresh
 // process instead of 15.0 ms with all of them (medians of 11; bson@7's single
 // file: 9.6 ms).
 const LAZY_EXPORTS = {
     onDemand: makeOnDemand,
     ByteUtils: () => require('./lib/bson-byte-utils').ByteUtils,
     NumberUtils: () => require('./lib/bson-number-utils').NumberUtils,
-    decodeStream: () => require('./lib/stream').decodeStream,
-    encodeStream: () => require('./lib/stream').encodeStream,
-    get: () => require('./lib/lookup').get,
-    has: () => require('./lib/lookup').has,
-    lazy: () => require('./lib/lazy').lazy,
     LazyDocument: () => require('./lib/lazy').LazyDocument,
     Binary: () => require('./lib/types/binary').Binary,
     UUID: () => require('./lib/types/binary').UUID,

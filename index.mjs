@@ -1,7 +1,8 @@
 // ESM entry: the CommonJS module's exports, by name. Reading them all loads what
-// require('qbson') loads on first read (the classes, which an import must bind
-// to themselves, the streams and reading in place); Extended JSON and
-// calculateObjectSize still load on first call (lib/on-first-call.js). The
+// require('qbson') loads on first read: the classes, which an import must bind
+// to themselves, and bson's utility namespaces. The functions of the parts a
+// program may never use (Extended JSON, calculateObjectSize, get/has, lazy, the
+// streams) load on first call in both entries (lib/on-first-call.js). The
 // module comes through createRequire: `import qbson from './index.js'` would
 // have Node parse index.js for its export names first, which took longer.
 import { createRequire } from 'node:module';

@@ -2,13 +2,16 @@
 
 // Exports whose modules load when they are first called, not when they are read.
 // An ES module's named exports are all read as it is imported, and what index.js
-// loads on first read, import 'qbson' loads at once: Extended JSON and the size
-// calculation are these forwarders in both entries, so neither loads them. The
-// classes cannot forward (instanceof and statics need the class itself), and the
-// streams are loaded when read, as test/loading.test.js holds them to.
+// loads on first read, import 'qbson' loads at once: Extended JSON, the size
+// calculation, get/has, lazy and the streams are these forwarders in both
+// entries, so neither loads them. The classes cannot forward (instanceof and
+// statics need the class itself).
 
 let ejsonApi = null;
 let sizeModule = null;
+let lookupModule = null;
+let lazyModule = null;
+let streamModule = null;
 
 function ejson() {
     return ejsonApi === null ? (ejsonApi = require('./ejson').EJSON) : ejsonApi;
@@ -35,7 +38,32 @@ function deserialize(ejsonValue, options) {
     return ejson().deserialize(ejsonValue, options);
 }
 
+function get(buf, path, opts) {
+    if (lookupModule === null) lookupModule = require('./lookup');
+    return lookupModule.get(buf, path, opts);
+}
+
+function has(buf, path, opts) {
+    if (lookupModule === null) lookupModule = require('./lookup');
+    return lookupModule.has(buf, path, opts);
+}
+
+function lazy(buf, opts) {
+    if (lazyModule === null) lazyModule = require('./lazy');
+    return lazyModule.lazy(buf, opts);
+}
+
+function decodeStream(source, opts) {
+    if (streamModule === null) streamModule = require('./stream');
+    return streamModule.decodeStream(source, opts);
+}
+
+function encodeStream(opts) {
+    if (streamModule === null) streamModule = require('./stream');
+    return streamModule.encodeStream(opts);
+}
+
 // bson@7's EJSON object: these four functions, frozen, without a prototype
 const EJSON = Object.freeze(Object.assign(Object.create(null), { parse, stringify, serialize, deserialize }));
 
-module.exports = { EJSON, calculateObjectSize };
+module.exports = { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream };

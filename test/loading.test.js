@@ -58,12 +58,20 @@ describe('loading', function () {
     });
 
     it('each is loaded when first used, and is then the same value everywhere', function () {
+        const names = "['EJSON', 'decodeStream', 'encodeStream', 'get', 'has', 'lazy', 'LazyDocument']";
+        const read = loadedAfter(`const q = require('.');
+            for (const n of ${names}) if (typeof q[n] !== 'function' && typeof q[n] !== 'object') throw new Error(n);`);
+        // reading the functions loads none of their modules: they load on first call
+        for (const file of ['lib/stream.js', 'lib/ejson.js', 'lib/lookup.js']) assert.ok(!read.own.includes(file), `${file} was loaded`);
         const { own, builtins } = loadedAfter(`const q = require('.');
-            const names = ['EJSON', 'decodeStream', 'encodeStream', 'get', 'has', 'lazy', 'LazyDocument'];
-            for (const n of names) if (typeof q[n] !== 'function' && typeof q[n] !== 'object') throw new Error(n);
             if (q.BSON.EJSON !== q.EJSON || !Object.isFrozen(q.BSON)) throw new Error('BSON namespace');
-            if (!Object.keys(q).includes('EJSON') || q.get !== q.get) throw new Error('exports');
+            if (!Object.keys(q).includes('EJSON') || q.get !== q.get || q.BSON.deserializeStream !== q.deserializeStream) throw new Error('exports');
             if (q.EJSON.stringify({ a: 1 }) !== '{"a":1}') throw new Error('EJSON');
+            const bytes = q.encode({ a: { b: 1 } });
+            if (q.get(bytes, 'a.b') !== 1 || !q.has(bytes, 'a') || q.lazy(bytes).get('a').get('b') !== 1) throw new Error('readers');
+            if (!(q.lazy(bytes) instanceof q.LazyDocument)) throw new Error('LazyDocument');
+            q.encodeStream().destroy();
+            if (typeof q.decodeStream([bytes])[Symbol.asyncIterator] !== 'function') throw new Error('decodeStream');
             new q.ObjectId();`);
         for (const file of ['lib/stream.js', 'lib/ejson.js', 'lib/lookup.js', 'lib/lazy.js']) assert.ok(own.includes(file), `${file} was not loaded`);
         assert.ok(builtins.includes('crypto'));
@@ -102,12 +110,14 @@ describe('loading', function () {
         for (const file of ON_FIRST_VALUE) assert.ok(own.includes(file), `\${file} was not loaded`);
     });
 
-    it('import "qbson" loads what require("qbson") loads once every export is read, which leaves Extended JSON and calculateObjectSize unloaded', function () {
+    it('import "qbson" loads what require("qbson") loads once every export is read, which leaves Extended JSON, calculateObjectSize, get/has and the streams unloaded', function () {
         const imported = loadedByImport();
         assert.ok(imported.exports > 20, `only ${imported.exports} exports`);
         const { own } = loadedAfter("const q = require('.'); for (const name of Object.keys(q)) q[name];");
         assert.deepStrictEqual(imported.own.sort(), own.sort());
-        for (const file of ['lib/ejson.js', 'lib/size.js', 'lib/projection.js']) assert.ok(!own.includes(file), `${file} was loaded`);
+        for (const file of ['lib/ejson.js', 'lib/size.js', 'lib/projection.js', 'lib/stream.js', 'lib/lookup.js']) {
+            assert.ok(!own.includes(file), `${file} was loaded`);
+        }
     });
 
     // Node makes the global Buffer a getter (so that a REPL can replace it): each
