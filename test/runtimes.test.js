@@ -36,8 +36,17 @@ function findExecutable(files, command) {
 const BUN = findExecutable([path.join(ROOT, 'node_modules', '.bin', 'bun')], 'bun');
 const DENO = findExecutable([path.join(ROOT, 'node_modules', '@deno', 'linux-x64-glibc', 'deno')], 'deno');
 
-function run(file, args, env) {
-    const res = spawnSync(file, args, { cwd: ROOT, encoding: 'utf8', timeout: TIMEOUT, maxBuffer: 64 << 20, env: { ...process.env, ...env } });
+// A runtime other than Node starts through `env -u NODE_OPTIONS`: under nyc every
+// child gets nyc's hooks in NODE_OPTIONS (put back on each spawn), and Deno and Bun
+// read it but cannot load them.
+function plainSpawn(file, args) {
+    return spawnSync('env', ['-u', 'NODE_OPTIONS', 'NO_COLOR=1', file, ...args], { cwd: ROOT, encoding: 'utf8', timeout: TIMEOUT, maxBuffer: 64 << 20 });
+}
+
+function run(file, args) {
+    const res = file === process.execPath
+        ? spawnSync(file, args, { cwd: ROOT, encoding: 'utf8', timeout: TIMEOUT, maxBuffer: 64 << 20 })
+        : plainSpawn(file, args);
     if (res.error) return { error: `${file}: ${res.error.message}` };
     if (res.status !== 0) return { error: `${path.basename(file)} ${args.join(' ')} exited with ${res.status}: ${res.stderr.slice(-2000)}` };
     try {
@@ -58,7 +67,7 @@ function buildBrowserModule() {
 
 // The modules dist/qbson.browser.mjs loads, as Deno sees them: none from npm or node:.
 function foreignImports() {
-    const res = spawnSync(DENO, ['info', '--json', '--no-npm', '--no-remote', BROWSER_BUILD], { cwd: ROOT, encoding: 'utf8', timeout: TIMEOUT });
+    const res = plainSpawn(DENO, ['info', '--json', '--no-npm', '--no-remote', BROWSER_BUILD]);
     if (res.status !== 0) return [`deno info failed: ${res.stderr.slice(-500)}`];
     const graph = JSON.parse(res.stdout);
     return graph.modules.map((m) => m.specifier).filter((s) => !s.startsWith('file:'));
