@@ -137,9 +137,11 @@ const out = [
     'in turn across the two libraries after a warm-up; qbson\'s output is checked against bson\'s before timing.',
     '',
 ];
+console.log(out.join('\n'));
 for (const name of opts.runtimes) {
-    process.stderr.write(`${name}...\n`);
-    out.push(...table(name, await measureRuntime(name, datasets, opts, browserBuild)));
+    const lines = table(name, await measureRuntime(name, datasets, opts, browserBuild));
+    console.log(lines.join('\n'));
+    out.push(...lines);
 }
 const text = out.join('\n');
 if (opts.update) {
@@ -147,4 +149,3 @@ if (opts.update) {
     const prose = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('<!-- tables -->')[1] : undefined;
     fs.writeFileSync(file, text + '\n<!-- tables -->' + (prose === undefined ? '\n' : prose));
 }
-console.log(text);
