@@ -10,22 +10,15 @@ import { fileURLToPath } from 'node:url';
 import esbuild from 'esbuild';
 import { BAD_INPUTS, errorOutcome } from './bad-inputs.mjs';
 
+const require = createRequire(import.meta.url);
+const { loadCorpus } = require('../support/corpus.js');
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(HERE, '..', '..');
 export const DEFAULT_OUT = path.join(ROOT, '.build', 'runtimes');
-const CORPUS_DIR = path.join(ROOT, 'test', 'data', 'bson-corpus');
-
-function loadCorpus() {
-    return fs
-        .readdirSync(CORPUS_DIR)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .map((f) => Object.assign({ file: f }, JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, f), 'utf8'))));
-}
 
 // each bad input's outcome on Node, the reference for every runtime
 function nodeErrors() {
-    const qbson = createRequire(import.meta.url)('../../index.js');
+    const qbson = require('../../index.js');
     const out = {};
     for (const bad of BAD_INPUTS) out[bad.name] = errorOutcome(qbson, bad);
     return out;

@@ -10,17 +10,16 @@ import fc from 'fast-check';
 import normalizeModule from '../support/normalize.js';
 import arbitrariesModule from '../support/arbitraries.js';
 import skipsModule from '../support/corpus-skips.js';
+import ejsonModule from '../support/ejson-assertions.js';
 import { BAD_INPUTS, errorOutcome } from './bad-inputs.mjs';
 
 const { normalize, hex } = normalizeModule;
 const { documentArbitraries, DECODE_OPTIONS, ENCODE_OPTIONS } = arbitrariesModule;
 const { CONVERTED_SKIPS, EJSON_SKIPS } = skipsModule;
+const { ejsonAssertions, parseErrorText, PARSE_LOSSLESS, CANONICAL, RELAXED } = ejsonModule;
 
 // keeps every value's BSON type, as test/corpus.test.js decodes
 const LOSSLESS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
-const PARSE_LOSSLESS = { relaxed: false, preserveDeprecated: true };
-const CANONICAL = { relaxed: false };
-const RELAXED = { relaxed: true };
 const BSON_DECODE = { promoteValues: false, bsonRegExp: true };
 const MAX_FAILURES = 5;
 
@@ -156,42 +155,6 @@ function corpusCases(q, bson, corpus) {
     return [canonical, degenerate, converted, sameAsBSON, decodeErrors];
 }
 
-// The spec's Extended JSON assertions for one valid case, as [name, check] (test/ejson.test.js).
-function ejsonAssertions(q, c) {
-    const { EJSON } = q;
-    const decodeHex = (text) => q.decode(fromHex(text), LOSSLESS);
-    const encodeHex = (value) => hex(q.encode(value));
-    const cB = c.canonical_bson.toLowerCase();
-    const cEJ = c.canonical_extjson, rEJ = c.relaxed_extjson, dEJ = c.degenerate_extjson;
-    const checks = [
-        ['cB -> cEJ', () => sameJSON(EJSON.stringify(decodeHex(cB), CANONICAL), cEJ)],
-        ['cEJ -> native -> cEJ', () => sameJSON(EJSON.stringify(EJSON.parse(cEJ, PARSE_LOSSLESS), CANONICAL), cEJ)],
-    ];
-    if (!c.lossy) checks.push(['cEJ -> cB', () => equal(encodeHex(EJSON.parse(cEJ, PARSE_LOSSLESS)), cB, 'bytes')]);
-    if (rEJ !== undefined) {
-        checks.push(['cB -> rEJ', () => sameJSON(EJSON.stringify(decodeHex(cB), RELAXED), rEJ)]);
-        checks.push([
-            'rEJ -> native -> rEJ',
-            () => {
-                sameJSON(EJSON.stringify(EJSON.parse(rEJ, PARSE_LOSSLESS), RELAXED), rEJ);
-                sameJSON(EJSON.stringify(EJSON.parse(rEJ), RELAXED), rEJ);
-            },
-        ]);
-    }
-    if (c.degenerate_bson !== undefined) checks.push(['dB -> cEJ', () => sameJSON(EJSON.stringify(decodeHex(c.degenerate_bson), CANONICAL), cEJ)]);
-    if (dEJ !== undefined) {
-        checks.push(['dEJ -> native -> cEJ', () => sameJSON(EJSON.stringify(EJSON.parse(dEJ, PARSE_LOSSLESS), CANONICAL), cEJ)]);
-        if (!c.lossy) checks.push(['dEJ -> cB', () => equal(encodeHex(EJSON.parse(dEJ, PARSE_LOSSLESS)), cB, 'bytes')]);
-    }
-    if (c.converted_extjson !== undefined) {
-        const convB = c.converted_bson.toLowerCase(), convEJ = c.converted_extjson;
-        checks.push(['convB -> convEJ', () => sameJSON(EJSON.stringify(decodeHex(convB), CANONICAL), convEJ)]);
-        checks.push(['convEJ -> native -> convEJ', () => sameJSON(EJSON.stringify(EJSON.parse(convEJ, PARSE_LOSSLESS), CANONICAL), convEJ)]);
-        checks.push(['convEJ -> convB', () => equal(encodeHex(EJSON.parse(convEJ, PARSE_LOSSLESS)), convB, 'bytes')]);
-    }
-    return checks;
-}
-
 // for an assertion the corpus cannot have: qbson's text is bson's
 function sameTextAsBSON(q, bson, name, c) {
     const cB = fromHex(c.canonical_bson);
@@ -209,7 +172,14 @@ function ejsonCases(q, bson, corpus) {
     const parseErrors = new Case('Extended JSON: parseErrors give a BSONError');
     for (const suite of corpus) {
         for (const c of suite.valid || []) {
-            for (const [name, check] of ejsonAssertions(q, c)) {
+            const io = {
+                EJSON: q.EJSON,
+                decodeHex: (text) => q.decode(fromHex(text), LOSSLESS),
+                encodeHex: (value) => hex(q.encode(value)),
+                sameJSON,
+                sameHex: (actual, expected) => equal(actual, expected, 'bytes'),
+            };
+            for (const [name, check] of ejsonAssertions(c, io)) {
                 const item = `${suite.file}: ${c.description}: ${name}`;
                 const reason = EJSON_SKIPS[item];
                 if (reason) {
@@ -219,7 +189,7 @@ function ejsonCases(q, bson, corpus) {
             }
         }
         for (const c of suite.parseErrors || []) {
-            const text = suite.bson_type === '0x13' ? `{"d": {"$numberDecimal": ${JSON.stringify(c.string)}}}` : c.string;
+            const text = parseErrorText(suite, c);
             parseErrors.check(`${suite.file}: ${c.description}`, () => {
                 JSON.parse(text);
                 throwsBSONError(q, () => q.EJSON.parse(text));
