@@ -101,7 +101,7 @@ function verify(qbson, bson, docs, encoded) {
 }
 
 export const MODES = {
-    full: { warmup: 0.3, sample: 0.05, samples: 9 },
+    full: { warmup: 0.2, sample: 0.03, samples: 7 },
     quick: { warmup: 0.05, sample: 0.01, samples: 5 },
 };
 

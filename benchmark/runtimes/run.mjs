@@ -1,14 +1,14 @@
 // qbson against bson in each JavaScript runtime, on the benchmark's data sets:
 // ops/s of encode and decode, their ratio qbson/bson, and the geometric mean of
 // the ratios, one table per runtime.
-//   node benchmark/runtimes/run.mjs [--quick] [--filter a,b] [--runtimes node,bun,...] [--update FILE]
+//   node benchmark/runtimes/run.mjs [--quick] [--filter a,b] [--runtimes node,bun,...] [--update FILE] [--parallel]
 // Runtimes: node, bun, deno (Node compatibility, index.mjs), deno-esm and chromium
 // (dist/qbson.browser.mjs, made by `npm run build`, with bson's browser build).
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildDatasets } from './build.mjs';
 import { findChromium, serve, launchChromium, pageResult } from '../../test/runtimes/browser.mjs';
@@ -25,13 +25,14 @@ const RUNTIMES = ['node', 'bun', 'deno', 'deno-esm', 'chromium'];
 const TARGET = 1.5;
 
 function parseArgs(argv) {
-    const opts = { mode: 'full', filter: '', runtimes: RUNTIMES, update: null };
+    const opts = { mode: 'full', filter: '', runtimes: RUNTIMES, update: null, parallel: false };
     for (let i = 0; i < argv.length; i++) {
         if (argv[i] === '--quick') opts.mode = 'quick';
         else if (argv[i] === '--filter') opts.filter = argv[++i];
         else if (argv[i] === '--runtimes') opts.runtimes = argv[++i].split(',');
         else if (argv[i] === '--update') opts.update = argv[++i];
-        else throw new Error(`unknown argument ${argv[i]}; usage: node benchmark/runtimes/run.mjs [--quick] [--filter a,b] [--runtimes ${RUNTIMES}] [--update FILE]`);
+        else if (argv[i] === '--parallel') opts.parallel = true;
+        else throw new Error(`unknown argument ${argv[i]}; usage: node benchmark/runtimes/run.mjs [--quick] [--filter a,b] [--runtimes ${RUNTIMES}] [--update FILE] [--parallel]`);
     }
     return opts;
 }
@@ -41,11 +42,19 @@ function versionOf(file, args) {
     return res.status === 0 ? res.stdout.split('\n')[0].trim() : null;
 }
 
+// the runtime's result; the runtimes timed by CPU time run side by side (--parallel)
 function runModule(exe, pre, datasets, qbson, bson, opts) {
     const args = [...pre, path.join(HERE, 'run-module.mjs'), datasets, qbson, bson, opts.mode, opts.filter];
-    const res = spawnSync(exe, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
-    if (res.status !== 0) return { error: `${path.basename(exe)} exited with ${res.status}: ${res.stderr.slice(-1500)}` };
-    return JSON.parse(res.stdout.trim().split('\n').pop());
+    return new Promise((resolve) => {
+        const child = spawn(exe, args, { cwd: ROOT });
+        let stdout = '', stderr = '';
+        child.stdout.on('data', (d) => (stdout += d));
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('close', (status) => {
+            if (status !== 0) resolve({ error: `${path.basename(exe)} exited with ${status}: ${stderr.slice(-1500)}` });
+            else resolve(JSON.parse(stdout.trim().split('\n').pop()));
+        });
+    });
 }
 
 function ensureBrowserBuild() {
@@ -76,14 +85,14 @@ async function measureRuntime(name, datasets, opts, browserBuild) {
     const readRoot = `--allow-read=${ROOT}`;
     switch (name) {
         case 'node':
-            return { ...runModule(process.execPath, [], datasets, INDEX, BSON_NODE, opts), version: `Node ${process.version}`, qbson: 'index.mjs' };
+            return { ...(await runModule(process.execPath, [], datasets, INDEX, BSON_NODE, opts)), version: `Node ${process.version}`, qbson: 'index.mjs' };
         case 'bun':
-            return { ...runModule(BUN, [], datasets, INDEX, BSON_NODE, opts), version: `Bun ${versionOf(BUN, ['--version'])}`, qbson: 'index.mjs' };
+            return { ...(await runModule(BUN, [], datasets, INDEX, BSON_NODE, opts)), version: `Bun ${versionOf(BUN, ['--version'])}`, qbson: 'index.mjs' };
         case 'deno':
-            return { ...runModule(DENO, ['run', readRoot], datasets, INDEX, BSON_NODE, opts), version: versionOf(DENO, ['--version']), qbson: 'index.mjs (Node compatibility)' };
+            return { ...(await runModule(DENO, ['run', readRoot], datasets, INDEX, BSON_NODE, opts)), version: versionOf(DENO, ['--version']), qbson: 'index.mjs (Node compatibility)' };
         case 'deno-esm':
             if (browserBuild) return { error: browserBuild };
-            return { ...runModule(DENO, ['run', '--no-npm', '--no-remote', readRoot], datasets, BROWSER_BUILD, BSON_BROWSER, opts), version: versionOf(DENO, ['--version']), qbson: 'dist/qbson.browser.mjs' };
+            return { ...(await runModule(DENO, ['run', '--no-npm', '--no-remote', readRoot], datasets, BROWSER_BUILD, BSON_BROWSER, opts)), version: versionOf(DENO, ['--version']), qbson: 'dist/qbson.browser.mjs' };
         case 'chromium':
             if (browserBuild) return { error: browserBuild };
             return { ...(await inChromium(datasets, opts)), qbson: 'dist/qbson.browser.mjs' };
@@ -131,15 +140,18 @@ const browserBuild = opts.runtimes.some((r) => r === 'deno-esm' || r === 'chromi
 const out = [
     '# qbson against bson in each runtime',
     '',
-    `Generated by \`npm run benchmark:runtimes${opts.update ? ' -- --update ' + opts.update : ''}\` (benchmark/runtimes/run.mjs), ${opts.mode} mode,`,
+    `Generated by \`npm run benchmark:runtimes -- ${process.argv.slice(2).join(' ')}\` (benchmark/runtimes/run.mjs), ${opts.mode} mode,`,
     `on ${new Date().toISOString().slice(0, 10)}, ${machine()}. Ratios are qbson's ops/s over bson@7's`,
     'in the same runtime and the same run (higher is faster); each rate is the median of timed samples taken',
     'in turn across the two libraries after a warm-up; qbson\'s output is checked against bson\'s before timing.',
     '',
 ];
 console.log(out.join('\n'));
+// with --parallel, the runtimes timed by process CPU time at once, then Chromium (wall clock) alone
+const together = opts.parallel ? opts.runtimes.filter((r) => r !== 'chromium') : [];
+const early = Object.fromEntries(await Promise.all(together.map(async (r) => [r, await measureRuntime(r, datasets, opts, browserBuild)])));
 for (const name of opts.runtimes) {
-    const lines = table(name, await measureRuntime(name, datasets, opts, browserBuild));
+    const lines = table(name, early[name] || (await measureRuntime(name, datasets, opts, browserBuild)));
     console.log(lines.join('\n'));
     out.push(...lines);
 }
