@@ -3,6 +3,8 @@
 // Reading JSON text as UTF-8 bytes: its punctuation, its numbers (the double JSON.parse makes),
 // its whitespace, its \u escapes written as UTF-8, its hexadecimal digits.
 
+const { latin1Slice } = require('./platform');
+
 // the bytes of JSON's punctuation
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -91,9 +93,33 @@ function readNumber(src, i, end, into) {
     return i;
 }
 
-// src is a Buffer: its native latin1Slice makes the number's text in one call
+// the number's text made in one call (Buffer's native latin1Slice on Node)
 function numberFromText(src, start, end) {
-    return Number(src.latin1Slice(start, end));
+    return Number(latin1Slice(src, start, end));
+}
+
+// The offset after the well-formed UTF-8 sequence that starts with a byte of 0x80
+// or more at i, or -1 (an overlong form, a surrogate, past U+10FFFF, cut short).
+function utf8SequenceEnd(src, i, end) {
+    const b = src[i];
+    let n;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) n = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+        n = 2;
+        if (b === 0xe0) low = 0xa0;
+        else if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+        n = 3;
+        if (b === 0xf0) low = 0x90;
+        else if (b === 0xf4) high = 0x8f;
+    } else return -1;
+    if (i + n >= end) return -1;
+    const second = src[i + 1];
+    if (second < low || second > high) return -1;
+    for (let k = 2; k <= n; k++) if ((src[i + k] & 0xc0) !== 0x80) return -1;
+    return i + n + 1;
 }
 
 // Reads an int64's decimal digits in src[start, end): '0', or '-'? then digits
@@ -201,4 +227,4 @@ module.exports = {
     OPEN_BRACKET,
     CLOSE_BRACKET,
     NEWLINE,
-    readNumber, readInt64Digits, decodedBase64Length, decodeBase64, writeEscapedCodePoint, isJsonSpace, HEX_VALUE };
+    readNumber, readInt64Digits, utf8SequenceEnd, decodedBase64Length, decodeBase64, writeEscapedCodePoint, isJsonSpace, HEX_VALUE };

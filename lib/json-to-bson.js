@@ -22,16 +22,16 @@
 // first key (DBRefs, query operators, malformed wrappers), (4) a key holding NUL
 // or, under checkKeys, a '.', (5) a wrapper nested near maxDepth.
 
-const { Buffer, isUtf8 } = require('buffer');
+const { allocUnsafe, allocUnsafeSlow, view: bufferView, local, utf8Write, utf8Slice, fromUtf8, isUtf8 } = require('./platform');
 const C = require('./constants');
 const { BSONError } = require('./errors');
 const { ownOptions } = require('./options');
-const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf, bufferView } = require('./bytes');
+const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf } = require('./bytes');
 const { writeLongIndexKey, encode } = require('./encode');
 const { EJSON } = require('./ejson');
 const {
     QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, NEWLINE,
-    readNumber, readInt64Digits, writeEscapedCodePoint, isJsonSpace, HEX_VALUE, decodedBase64Length, decodeBase64,
+    readNumber, readInt64Digits, utf8SequenceEnd, writeEscapedCodePoint, isJsonSpace, HEX_VALUE, decodedBase64Length, decodeBase64,
 } = require('./json-text');
 
 const DOLLAR = 0x24;
@@ -72,7 +72,7 @@ const WRAPPER_KEYS = [
     ['$binary', BINARY], ['$timestamp', TIMESTAMP], ['$code', CODE], ['$minKey', MIN_KEY], ['$maxKey', MAX_KEY],
     ['$symbol', OTHER_WRAPPER], ['$numberDecimal', OTHER_WRAPPER], ['$uuid', OTHER_WRAPPER],
     ['$regularExpression', OTHER_WRAPPER], ['$regex', OTHER_WRAPPER], ['$dbPointer', OTHER_WRAPPER], ['$undefined', OTHER_WRAPPER],
-].map(([key, kind]) => ({ bytes: Buffer.from(key, 'latin1'), kind }));
+].map(([key, kind]) => ({ bytes: Array.from(key, (ch) => ch.charCodeAt(0)), kind }));
 const NUMBER_LONG_KEY = 3;
 
 class TextToBSON {
@@ -153,7 +153,7 @@ class TextToBSON {
     grow(n) {
         let size = this.out.length * 2;
         while (size < this.pos + n) size *= 2;
-        const grown = Buffer.allocUnsafeSlow(size);
+        const grown = allocUnsafeSlow(size);
         copyBytes(this.out, 0, this.pos, grown, 0);
         this.setOutput(grown);
     }
@@ -395,7 +395,13 @@ function readString(p, i) {
     for (;;) {
         let j = i;
         let c = 0;
-        while (j < end && (c = src[j]) !== QUOTE && c !== BACKSLASH && c >= 0x20) j++;
+        for (;;) {
+            while (j < end && (c = src[j]) !== QUOTE && c !== BACKSLASH && c >= 0x20 && c < 0x80) j++;
+            if (j >= end || c < 0x80) break;
+            const next = utf8SequenceEnd(src, j, end);
+            if (next < 0) throw invalidUtf8(p, j);
+            j = next;
+        }
         p.ensure(j - i + 4);
         p.pos = copyBytes(src, i, j, p.out, p.pos);
         if (j >= end) throw p.syntaxError(j, 'expected the closing \'"\' of a string');
@@ -403,6 +409,10 @@ function readString(p, i) {
         if (c !== BACKSLASH) throw p.syntaxError(j, 'expected a character of a string (control characters must be escaped)');
         i = readEscape(p, j);
     }
+}
+
+function invalidUtf8(p, i) {
+    return new BSONError(`the text is not valid UTF-8 at offset ${i}`, { code: 'ERR_BSON_JSON', offset: i });
 }
 
 const SIMPLE_ESCAPES = new Uint8Array(128);
@@ -815,6 +825,7 @@ function readWrapperAlone(p, i, typePos) {
     if (p.depth + WRAPPER_DEPTH > p.maxContainers) throw SLOW;
     const end = skipValue(p.src, i, p.end);
     if (end < 0) throw SLOW;
+    checkUtf8(p, i, end);
     let bytes;
     try {
         bytes = encode(EJSON.parse(`{"":${textOf(p, i, end)}}`, p.parseOptions), p.encodeOptions);
@@ -856,7 +867,7 @@ function skipValue(src, i, end) {
 
 function textOf(p, start, end) {
     if (p.text !== null) return p.text.slice(p.offsetOf(start), p.offsetOf(end));
-    return p.src.toString('utf8', start, end);
+    return utf8Slice(p.src, start, end);
 }
 
 // ---------------------------------------------------------------------------
@@ -890,6 +901,7 @@ function readDocument(p, i) {
 // A document the fast path leaves alone: encode(EJSON.parse(its text)).
 function readDocumentAlone(p, i) {
     const end = skipValue(p.src, i, p.end);
+    checkUtf8(p, i, end < 0 ? p.end : end);
     const docOffset = p.offsetOf(i);
     const offset = p.slowAt >= 0 ? p.offsetOf(p.slowAt) : docOffset;
     const where = p.slowAt >= 0 ? ` at offset ${offset} (in the document at offset ${docOffset})` : ` (in the document at offset ${docOffset})`;
@@ -988,12 +1000,12 @@ function convertText(input, prepared) {
     if (p === null) p = new TextToBSON();
     if (typeof input === 'string') {
         if (input.length * 3 <= INPUT_SCRATCH_SIZE) {
-            if (inputScratch === null) inputScratch = Buffer.allocUnsafeSlow(INPUT_SCRATCH_SIZE);
-            const n = inputScratch.utf8Write(input, 0);
+            if (inputScratch === null) inputScratch = allocUnsafeSlow(INPUT_SCRATCH_SIZE);
+            const n = utf8Write(inputScratch, input, 0);
             // a view of exactly the text: reading past its end gives undefined, as the parser expects
             p.start(bufferView(inputScratch.buffer, inputScratch.byteOffset, n), n, input, prepared);
         } else {
-            const src = Buffer.from(input, 'utf8');
+            const src = fromUtf8(input);
             p.start(src, src.length, input, prepared);
         }
     } else {
@@ -1002,7 +1014,7 @@ function convertText(input, prepared) {
     }
     const kept = keptOutput;
     keptOutput = null;
-    p.setOutput(kept !== null ? kept : Buffer.allocUnsafeSlow(FIRST_OUTPUT_SIZE));
+    p.setOutput(kept !== null ? kept : allocUnsafeSlow(FIRST_OUTPUT_SIZE));
     const src = p.src;
     let i = skipSpace(src, 0, p.end);
     if (prepared.many === 'array') i = readArrayOfDocuments(p, i);
@@ -1015,7 +1027,7 @@ function convertText(input, prepared) {
         // a large output that fills half its buffer or more is handed over, not copied
         result = bufferView(p.out.buffer, p.out.byteOffset, p.pos);
     } else {
-        result = Buffer.allocUnsafe(p.pos);
+        result = allocUnsafe(p.pos);
         copyBytes(p.out, 0, p.pos, result, 0);
         if (p.out.length <= MAX_KEPT_OUTPUT_SIZE) keptOutput = p.out;
     }
@@ -1027,16 +1039,13 @@ function convertText(input, prepared) {
     return result;
 }
 
-// UTF-8 bytes as a Buffer over the same memory (for its native slicing)
+// UTF-8 bytes over the same memory as the codec's bytes (a Buffer on Node, for its native slicing)
 function checkedBytes(input) {
     if (!(input instanceof Uint8Array)) {
         throw new BSONError(`jsonToBSON needs a string or UTF-8 bytes (a Uint8Array), not ${input === null ? 'null' : typeof input}`);
     }
-    if (!isUtf8(input)) {
-        const offset = firstInvalidUtf8(input);
-        throw new BSONError(`the text is not valid UTF-8 at offset ${offset}`, { code: 'ERR_BSON_JSON', offset });
-    }
-    return Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.length);
+    // its strings are checked as they are read (UTF-8 elsewhere is no JSON), and a slow-path document before it is parsed
+    return local(input);
 }
 
 function readOptions(o) {
@@ -1058,16 +1067,26 @@ function readOptions(o) {
     };
 }
 
-// where bytes stop being UTF-8 (called only once isUtf8 has said they do)
-function firstInvalidUtf8(bytes) {
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        const n = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
-        if (n === 0 || i + n > bytes.length || !isUtf8(bytes.subarray(i, i + n))) return i;
-        i += n;
+// where bytes stop being UTF-8, or -1
+function firstInvalidUtf8(src, start, end) {
+    let i = start;
+    while (i < end) {
+        if (src[i] < 0x80) {
+            i++;
+            continue;
+        }
+        const next = utf8SequenceEnd(src, i, end);
+        if (next < 0) return i;
+        i = next;
     }
-    return i;
+    return -1;
+}
+
+// Bytes given for a document read the slow way are checked first (its text is decoded with U+FFFD for bad bytes).
+function checkUtf8(p, start, end) {
+    if (p.text !== null || isUtf8(p.src, start, end)) return;
+    const offset = firstInvalidUtf8(p.src, start, end);
+    throw new BSONError(`the text is not valid UTF-8 at offset ${offset}`, { code: 'ERR_BSON_JSON', offset });
 }
 
 module.exports = { jsonToBSON, prepareOptions, convertText };

@@ -12,15 +12,11 @@ const assert = require('assert');
 const bson = require('bson');
 const qbson = require('..');
 const { normalize } = require('./support/normalize');
-
+const { CONVERTED_SKIPS } = require('./support/corpus-skips');
 const { loadCorpus } = require('./support/corpus');
+
 // keeps every value's BSON type: no promotion, deprecated types preserved, regex kept as stored
 const LOSSLESS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
-// converted_bson cases no single option set can reproduce, with the reason
-const CONVERTED_SKIPS = {
-    'multi-type-deprecated.json':
-        'converting its deprecated types needs default decoding, which also turns its Int64 and Double -1.0 into plain numbers',
-};
 
 function hexBuffer(hex) {
     return Buffer.from(hex, 'hex');

@@ -18,7 +18,8 @@ const { makeRandom, randomDocument } = require('./support/fuzz');
 
 const { jsonToBSON, EJSON, BSONError } = qbson;
 
-const { loadCorpus, parseErrorText } = require('./support/corpus');
+const { loadCorpus } = require('./support/corpus');
+const { parseErrorText } = require('./support/ejson-assertions');
 const RUNS = Number(process.env.QBSON_PROPERTY_RUNS) || 2000;
 const SEED = Number(process.env.QBSON_PROPERTY_SEED) || 20261125;
 const FUZZ_N = Number(process.env.QBSON_FUZZ_N) || 5000;
