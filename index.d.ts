@@ -746,6 +746,18 @@ export interface EJSONParseOptions extends EJSONOptionsBase {
 
 export type EJSONOptions = EJSONSerializeOptions & EJSONParseOptions;
 
+/** Options of jsonToBSON: those of EJSON.parse and of encode, and how many documents the text holds. */
+export interface JSONToBSONOptions extends EJSONParseOptions, EncodeOptions {
+    /** Absent: the text is one document. 'array': a JSON array of documents. 'lines': documents one a line (NDJSON). */
+    many?: 'array' | 'lines';
+}
+
+/**
+ * JSON or Extended JSON text (a string or UTF-8 bytes) straight to BSON: the bytes of
+ * encode(EJSON.parse(text, opts), opts), the documents back to back with `many`.
+ */
+export declare function jsonToBSON(text: string | Uint8Array, opts?: JSONToBSONOptions): BSONBuffer;
+
 /** JSON.stringify's replacer. */
 export type EJSONReplacer = (number | string)[] | ((this: any, key: string, value: any) => any) | null;
 

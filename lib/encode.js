@@ -739,4 +739,4 @@ function resumeStringBatching() {
     if (idleEncoder !== null) idleEncoder.strings.resume();
 }
 
-module.exports = { encode, encodeInto, storesAsInt32, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, resumeStringBatching, primitivesHaveToBSON };
+module.exports = { encode, encodeInto, writeLongIndexKey, storesAsInt32, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, resumeStringBatching, primitivesHaveToBSON };
