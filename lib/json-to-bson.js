@@ -32,7 +32,7 @@ const { EJSON } = require('./ejson');
 const {
     QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, NEWLINE,
     readNumber, readInt64Digits, utf8SequenceEnd, writeEscapedCodePoint, isJsonSpace, HEX_VALUE, decodedBase64Length, decodeBase64,
-} = require('./json-text');
+} = require('./json-text-reading');
 
 const DOLLAR = 0x24;
 const DOT = 0x2e;

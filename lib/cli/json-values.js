@@ -9,7 +9,7 @@
 
 const { Buffer } = require('buffer');
 
-const { QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, NEWLINE, isJsonSpace } = require('../json-text');
+const { QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, NEWLINE, isJsonSpace } = require('../json-text-reading');
 const BOM = [0xef, 0xbb, 0xbf];
 
 // array mode: where we are around the elements
