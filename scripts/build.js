@@ -22,6 +22,9 @@ const COMMON = {
     platform: 'browser',
     target: 'es2020',
     legalComments: 'inline',
+    // one scope holds every module, so esbuild renames a class it meets twice
+    // (BSONError2); this keeps each class's own name, which stack traces show
+    keepNames: true,
     logLevel: 'silent',
 };
 
