@@ -16,7 +16,10 @@ import type { Transform as NodeTransform } from 'node:stream';
 type NodeBuffer = Buffer;
 type HasNodeTypes = typeof globalThis extends { Buffer: unknown } ? true : false;
 
-/** The bytes qbson hands back: always a Node Buffer at run time, typed Uint8Array without @types/node. */
+/**
+ * The bytes qbson hands back: a Node Buffer where the global Buffer exists (Node, Bun, Deno's node
+ * mode), a plain Uint8Array elsewhere (browsers, workers, Deno); typed Uint8Array without @types/node.
+ */
 export type BSONBuffer = HasNodeTypes extends true ? NodeBuffer : Uint8Array;
 
 /** What encodeStream() returns when @types/node is not loaded: the parts of a Transform most code uses. */
@@ -190,7 +193,8 @@ export declare function decodeStream(source: DecodeStreamSource, opts?: DecodeSt
 
 /**
  * A Transform from documents (object mode) to their BSON bytes. An encode failure
- * is a stream error carrying `index`, the number of documents before it.
+ * is a stream error carrying `index`, the number of documents before it. Where
+ * Node's stream module is absent (the browser build) it throws a BSONRuntimeError.
  */
 export declare function encodeStream(opts?: EncodeOptions): EncodeStream;
 
@@ -742,6 +746,18 @@ export interface EJSONParseOptions extends EJSONOptionsBase {
 
 export type EJSONOptions = EJSONSerializeOptions & EJSONParseOptions;
 
+/** Options of jsonToBSON: those of EJSON.parse and of encode, and how many documents the text holds. */
+export interface JSONToBSONOptions extends EJSONParseOptions, EncodeOptions {
+    /** Absent: the text is one document. 'array': a JSON array of documents. 'lines': documents one a line (NDJSON). */
+    many?: 'array' | 'lines';
+}
+
+/**
+ * JSON or Extended JSON text (a string or UTF-8 bytes) straight to BSON: the bytes of
+ * encode(EJSON.parse(text, opts), opts), the documents back to back with `many`.
+ */
+export declare function jsonToBSON(text: string | Uint8Array, opts?: JSONToBSONOptions): BSONBuffer;
+
 /** JSON.stringify's replacer. */
 export type EJSONReplacer = (number | string)[] | ((this: any, key: string, value: any) => any) | null;
 
@@ -790,10 +806,10 @@ export declare const BSONType: Readonly<{
 }>;
 export type BSONType = (typeof BSONType)[keyof typeof BSONType];
 
-/** bson's byte helpers, on Node's Buffer. */
+/** bson's byte helpers, on Node's Buffer where it exists, else on Uint8Array (as bson's own two versions). */
 export type ByteUtils = {
     isUint8Array: (value: unknown) => value is Uint8Array;
-    /** A Buffer over the same memory (an ArrayBuffer's bytes are copied). */
+    /** A Buffer (Uint8Array without Buffer) over the same memory, not a copy. */
     toLocalBufferType: (buffer: Uint8Array | ArrayBufferView | ArrayBuffer) => Uint8Array;
     allocate: (size: number) => Uint8Array;
     allocateUnsafe: (size: number) => Uint8Array;

@@ -19,6 +19,7 @@ export const {
     encodeStream,
     get,
     has,
+    jsonToBSON,
     lazy,
     LazyDocument,
     calculateObjectSize,

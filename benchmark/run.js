@@ -29,6 +29,7 @@ const MODES = {
 };
 const CHILD = path.join(__dirname, 'child.js');
 const INCREMENTAL = path.join(__dirname, 'incremental.js');
+const JSON_TO_BSON = path.join(__dirname, 'json-to-bson.js');
 const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE] [--update DOC]\n' +
     '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-incremental] [--mixed [--seed N]]';
 
@@ -282,6 +283,7 @@ async function run(opts, write) {
     // reading a few fields in place against full decodes (incremental.js), in a process of its own
     if (opts.incremental && !opts.mixed && mode.name !== 'smoke' && !opts.filter.length) {
         await phase('incremental', async () => write(await incrementalSection(mode, md)));
+        await phase('json-to-bson', async () => write(await incrementalSection(mode, md, JSON_TO_BSON)));
     }
     results.sink = timing.state.sink;
     results.seconds = timing.now() - started;
@@ -292,11 +294,12 @@ async function run(opts, write) {
     return results;
 }
 
-function incrementalSection(mode, md) {
-    const args = ['--expose-gc', INCREMENTAL].concat(mode.name === 'quick' ? ['--quick'] : [], md ? ['--markdown'] : []);
+// a section measured by a script of its own (incremental.js, json-to-bson.js), in a process of its own
+function incrementalSection(mode, md, script = INCREMENTAL) {
+    const args = ['--expose-gc', script].concat(mode.name === 'quick' ? ['--quick'] : [], md ? ['--markdown'] : []);
     return new Promise((resolve) => {
         childProcess.execFile(process.execPath, args, { maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
-            resolve(err ? 'incremental: failed: ' + String(stderr || err.message).trim().split('\n').pop() + '\n\n' : stdout + '\n');
+            resolve(err ? path.basename(script, '.js') + ': failed: ' + String(stderr || err.message).trim().split('\n').pop() + '\n\n' : stdout + '\n');
         });
     });
 }

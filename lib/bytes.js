@@ -4,7 +4,7 @@
 // writer is (buf, pos, value) -> next pos. Callers check bounds first: these
 // helpers never do, so they stay small enough to inline.
 
-const { Buffer } = require('buffer');
+const { allocUnsafe } = require('./platform');
 
 const TWO_POW_32 = 4294967296;
 
@@ -109,17 +109,6 @@ function writeBigInt64LE(buf, pos, value) {
     return writeInt32LE(buf, pos + 4, Number(wrapped >> 32n));
 }
 
-// Node's own Buffer class (FastBuffer), which Buffer[Symbol.species] names: `new`
-// of it makes a view in 30 ns, where Buffer's subarray looks the species up on
-// every call and takes 80 ns. Anywhere else, Buffer.from makes the same view.
-const BufferSpecies = Buffer[Symbol.species];
-const speciesIsBuffer = typeof BufferSpecies === 'function' && BufferSpecies.prototype === Buffer.prototype;
-
-// A Buffer over arrayBuffer's bytes [byteOffset, byteOffset + length), sharing them.
-function bufferView(arrayBuffer, byteOffset, length) {
-    return speciesIsBuffer ? new BufferSpecies(arrayBuffer, byteOffset, length) : Buffer.from(arrayBuffer, byteOffset, length);
-}
-
 // 16 bytes, the size of a UUID, copied in straight-line code: 10 ns against 19 ns
 // for the byte loop, as V8 then checks the bounds once.
 const UUID_LENGTH = 16;
@@ -156,9 +145,9 @@ function copyBytes(from, fromStart, fromEnd, to, toPos) {
     return toPos + n;
 }
 
-// A new Buffer holding buf[start, end) (decoded Binary and Decimal128 values).
+// New bytes (a Buffer on Node) holding buf[start, end): decoded Binary and Decimal128 values.
 function copyToNewBuffer(buf, start, end) {
-    const bytes = Buffer.allocUnsafe(end - start);
+    const bytes = allocUnsafe(end - start);
     copyBytes(buf, start, end, bytes, 0);
     return bytes;
 }
@@ -180,6 +169,5 @@ module.exports = {
     writeBigInt64LE,
     copyBytes,
     copyToNewBuffer,
-    bufferView,
     TWO_POW_32,
 };

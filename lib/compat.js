@@ -3,7 +3,6 @@
 // bson@7's entry points, with its names, argument orders and return values,
 // over qbson's encoder and decoder.
 
-const { Buffer } = require('buffer');
 const { encode, encodeInto } = require('./encode');
 const { decode } = require('./decode');
 const { BSONError } = require('./errors');
@@ -67,7 +66,7 @@ function deserialize(buffer, options) {
 // Decodes numberOfDocuments documents from data at startIndex into
 // documents[docStartIndex...]; returns the index after the last one.
 function deserializeStream(data, startIndex, numberOfDocuments, documents, docStartIndex, options) {
-    const buf = data instanceof ArrayBuffer ? Buffer.from(data) : data;
+    const buf = data instanceof ArrayBuffer ? new Uint8Array(data) : data;
     const opts = Object.assign({}, options, { allowObjectSmallerThanBufferSize: true });
     let index = startIndex;
     for (let i = 0; i < numberOfDocuments; i++) {

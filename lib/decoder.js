@@ -6,12 +6,12 @@
 // deserialize. decode and decodeAll (lib/decode.js) are its front door; the
 // readers that work in place (lib/element-walker.js and above) read values with it.
 
-const { Buffer } = require('buffer');
 const C = require('./constants');
 const { BSONError, BSONOffsetError, isStackOverflow } = require('./errors');
 const { option } = require('./options');
 const { readInt32LE, readUint32LE, readDoubleFrom, dataViewOf, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer } = require('./bytes');
 const { readUtf8 } = require('./utf8');
+const { local } = require('./platform');
 const { readKey } = require('./key-cache');
 const { ObjectId } = require('./types/objectid');
 const { setField } = require('./set-field');
@@ -156,9 +156,9 @@ function booleanOption(opts, name, otherwise) {
     return typeof value === 'boolean' ? value : otherwise;
 }
 
+// The input as the runtime's bytes (a Buffer over the same memory on Node).
 function toBuffer(buf) {
-    if (Buffer.isBuffer(buf)) return buf;
-    if (buf instanceof Uint8Array) return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+    if (buf instanceof Uint8Array) return local(buf);
     throw new BSONError('decode needs a Buffer or Uint8Array');
 }
 
@@ -565,7 +565,7 @@ function readBinary(dec, pos, end) {
         start += 4;
         len = inner;
     }
-    if (dec.promoteBuffers && dec.promoteValues) return Buffer.from(buf.subarray(start, start + len));
+    if (dec.promoteBuffers && dec.promoteValues) return copyToNewBuffer(buf, start, start + len);
     const { Binary, UUID } = binaryTypes();
     if (subtype === C.BINARY_UUID && len === UUID_BYTE_LENGTH) return UUID.fromBytes(buf, start, start + len);
     return Binary.fromBytes(buf, start, start + len, subtype);

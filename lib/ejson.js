@@ -15,7 +15,7 @@
 // against its exact shape (spec: missing or extra keys, or a value of the wrong
 // type, is an error), where bson accepts nearly anything.
 
-const util = require('util');
+const { isMap, isDate, isRegExp } = require('./brands');
 const C = require('./constants');
 const { BSONError, BSONRuntimeError, isStackOverflow } = require('./errors');
 const { ownOptions } = require('./options');
@@ -112,7 +112,7 @@ function numberToEJSON(w, n) {
 }
 
 // bson's order of checks: Map, array, Date, RegExp, then a document or a type
-// instance. instanceof answers for nearly every value; util.types catches the
+// instance. instanceof answers for nearly every value; lib/brands.js catches the
 // same built-ins from another realm.
 function objectToEJSON(w, value, key) {
     if (Array.isArray(value)) {
@@ -128,9 +128,9 @@ function objectToEJSON(w, value, key) {
     if (value instanceof RegExp) return regExpToEJSON(w, value.source, sortRegExpFlags(w, value.flags, key), key);
     const bsontype = value._bsontype;
     if (bsontype !== undefined) return typedToEJSON(w, value, bsontype, key);
-    if (util.types.isMap(value)) return mapToEJSON(w, value, key);
-    if (util.types.isDate(value)) return dateToEJSON(w, value, key);
-    if (util.types.isRegExp(value)) return regExpToEJSON(w, value.source, sortRegExpFlags(w, value.flags, key), key);
+    if (isMap(value)) return mapToEJSON(w, value, key);
+    if (isDate(value)) return dateToEJSON(w, value, key);
+    if (isRegExp(value)) return regExpToEJSON(w, value.source, sortRegExpFlags(w, value.flags, key), key);
     w.enter(value, key);
     const out = documentToEJSON(w, value);
     w.leave();

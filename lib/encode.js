@@ -1,25 +1,25 @@
 'use strict';
 
-// The encoder: one pass over the value into a growable Buffer, each document's
+// The encoder: one pass over the value into a growable byte array, each document's
 // length back-patched when its terminator is written. Type and value rules follow
 // bson@7's serializer so the bytes are identical.
 
-const { Buffer } = require('buffer');
 const C = require('./constants');
 const { BSONError, isStackOverflow, withArticle } = require('./errors');
 const { option } = require('./options');
 const { ContainerStack } = require('./container-stack');
-const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, bufferView, dataViewOf } = require('./bytes');
+const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf } = require('./bytes');
+const { allocUnsafe, allocUnsafeSlow, view: bufferView } = require('./platform');
 const { writeUtf8, writeCString } = require('./utf8');
 const { restartKeys, writeKey } = require('./key-table');
 const { StringBatch } = require('./string-batch');
 const { setField } = require('./set-field');
-const { isAnyArrayBuffer: hasArrayBufferSlot } = require('util').types;
+const { isAnyArrayBuffer: hasArrayBufferSlot } = require('./brands');
 
 // Documents are encoded into a slab; an output of up to MAX_VIEW_LENGTH bytes is
 // handed out as a view of it, as Buffer.allocUnsafe hands out its pool, and the
 // next document goes after it. Saves an allocation and a copy per call: 3.3 us of
-// flat_bson's 42 us. Longer outputs are copied into a Buffer of their own.
+// flat_bson's 42 us. Longer outputs are copied into bytes of their own (a Buffer on Node).
 const SLAB_SIZE = 64 * 1024;
 const MAX_VIEW_LENGTH = 16 * 1024;
 // outputs are placed at multiples of 8, as in Buffer's pool
@@ -88,7 +88,7 @@ class Encoder extends ContainerStack {
 
     // Encodes from the start of a fresh slab; the old one lives on in its outputs.
     startSlab() {
-        this.setBuffer(Buffer.allocUnsafeSlow(SLAB_SIZE));
+        this.setBuffer(allocUnsafeSlow(SLAB_SIZE));
         this.base = 0;
     }
 
@@ -103,8 +103,8 @@ class Encoder extends ContainerStack {
         if (this.maxDocumentSize && need - this.base > this.maxDocumentSize + n) this.tooLarge(pos - this.base);
         let size = this.buf.length * 2;
         while (size < need) size *= 2;
-        const grown = Buffer.allocUnsafeSlow(size);
-        this.buf.copy(grown, this.base, this.base, pos);
+        const grown = allocUnsafeSlow(size);
+        grown.set(this.buf.subarray(this.base, pos), this.base);
         this.setBuffer(grown);
     }
 
@@ -120,12 +120,12 @@ function checkPositiveInteger(value, name) {
     return value;
 }
 
-let idleEncoder = new Encoder(Buffer.allocUnsafeSlow(SLAB_SIZE));
+let idleEncoder = new Encoder(allocUnsafeSlow(SLAB_SIZE));
 
 // The shared encoder when free; a fresh one when encode is re-entered (from a toBSON).
 function acquireEncoder(opts) {
     let enc = idleEncoder;
-    if (enc === null) enc = new Encoder(Buffer.allocUnsafeSlow(SLAB_SIZE));
+    if (enc === null) enc = new Encoder(allocUnsafeSlow(SLAB_SIZE));
     else idleEncoder = null;
     if (enc.buf.length - enc.base < MAX_VIEW_LENGTH) enc.startSlab();
     enc.setOptions(opts);
@@ -200,7 +200,7 @@ function encode(doc, opts) {
         out = bufferView(enc.arrayBuffer, enc.byteOffset + start, end - start);
         enc.base = end + VIEW_ALIGNMENT - 1 - ((end + VIEW_ALIGNMENT - 1) % VIEW_ALIGNMENT);
     } else {
-        out = Buffer.allocUnsafe(end - start);
+        out = allocUnsafe(end - start);
         copyBytes(enc.buf, start, end, out, 0);
     }
     releaseEncoder(enc);
@@ -739,4 +739,4 @@ function resumeStringBatching() {
     if (idleEncoder !== null) idleEncoder.strings.resume();
 }
 
-module.exports = { encode, encodeInto, storesAsInt32, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, resumeStringBatching, primitivesHaveToBSON };
+module.exports = { encode, encodeInto, writeLongIndexKey, storesAsInt32, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, resumeStringBatching, primitivesHaveToBSON };

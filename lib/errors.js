@@ -63,10 +63,13 @@ class BSONOffsetError extends BSONError {
     }
 }
 
-// What V8 throws when recursion runs out of stack: a maxDepth set beyond what the
-// stack holds, or a caller already deep in its own recursion.
+// What the engine throws when recursion runs out of stack: a maxDepth set beyond
+// what the stack holds, or a caller already deep in its own recursion. V8 says
+// 'Maximum call stack size exceeded', JavaScriptCore (Bun, Safari) adds a period.
+const STACK_OVERFLOW = /^Maximum call stack size exceeded\.?$/;
+
 function isStackOverflow(err) {
-    return err instanceof RangeError && err.message === 'Maximum call stack size exceeded';
+    return err instanceof RangeError && STACK_OVERFLOW.test(err.message);
 }
 
 // "a Long", "an ObjectId", "an object": the article for a type's name in a message

@@ -4,6 +4,7 @@
 // every decode (lib/key-table.js is the encoder's counterpart).
 
 const { readUtf8, asciiString, wellFormedUtf8, readUtf8Native, MAX_ASCII_CALL_LENGTH } = require('./utf8');
+const { latin1Slice } = require('./platform');
 
 // Keys repeat across documents, so short keys are looked up in a small cache
 // instead of being rebuilt: comparing a few bytes is cheaper than making a
@@ -32,7 +33,7 @@ function readKey(buf, start, end, validate) {
     }
     let bits = 0;
     for (let i = 0; i < len; i++) bits |= keyCacheBytes[base + i] = buf[start + i];
-    const str = bits < 0x80 ? (len <= MAX_ASCII_CALL_LENGTH ? asciiString(buf, start, len) : buf.latin1Slice(start, end)) : wellFormedUtf8(buf, start, end);
+    const str = bits < 0x80 ? (len <= MAX_ASCII_CALL_LENGTH ? asciiString(buf, start, len) : latin1Slice(buf, start, end)) : wellFormedUtf8(buf, start, end);
     if (str === undefined) {
         // the slot's bytes are half rewritten: it holds nothing now
         keyCacheLengths[slot] = 0;

@@ -3,7 +3,7 @@
 // Exports whose modules load when they are first called, not when they are read.
 // An ES module's named exports are all read as it is imported, and what index.js
 // loads on first read, import 'qbson' loads at once: Extended JSON, the size
-// calculation, get/has, lazy and the streams are these forwarders in both
+// calculation, get/has, lazy, the streams and jsonToBSON are these forwarders in both
 // entries, so neither loads them. The classes cannot forward (instanceof and
 // statics need the class itself).
 
@@ -12,6 +12,7 @@ let sizeModule = null;
 let lookupModule = null;
 let lazyModule = null;
 let streamModule = null;
+let jsonToBSONModule = null;
 
 function ejson() {
     return ejsonApi === null ? (ejsonApi = require('./ejson').EJSON) : ejsonApi;
@@ -63,7 +64,12 @@ function encodeStream(opts) {
     return streamModule.encodeStream(opts);
 }
 
+function jsonToBSON(text, opts) {
+    if (jsonToBSONModule === null) jsonToBSONModule = require('./json-to-bson');
+    return jsonToBSONModule.jsonToBSON(text, opts);
+}
+
 // bson@7's EJSON object: these four functions, frozen, without a prototype
 const EJSON = Object.freeze(Object.assign(Object.create(null), { parse, stringify, serialize, deserialize }));
 
-module.exports = { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream };
+module.exports = { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON };

@@ -5,7 +5,7 @@
 // which also reaches keys that contain dots. Each step keeps its key as UTF-8
 // bytes, so documents are searched by comparing bytes, never by decoding keys.
 
-const { Buffer } = require('buffer');
+const { fromUtf8 } = require('./platform');
 const { BSONError } = require('./errors');
 
 // A step of a path: a document key (as text and UTF-8 bytes), and the array
@@ -24,13 +24,13 @@ class PathStep {
 // well-formed text): it gets a NUL, which no key holds.
 function utf8Bytes(key) {
     for (let i = 0; i < key.length; i++) {
-        if (key.charCodeAt(i) >= 0x80) return LONE_SURROGATE.test(key) ? NO_KEY : Buffer.from(key, 'utf8');
+        if (key.charCodeAt(i) >= 0x80) return LONE_SURROGATE.test(key) ? NO_KEY : fromUtf8(key);
     }
     return null;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
-const NO_KEY = Buffer.from([0]);
+const NO_KEY = new Uint8Array(1);
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,8})$/;
 

@@ -13,8 +13,9 @@
 // module is loaded with the first one: it takes ~1.1 ms to load, and decodeStream
 // and `import` of qbson's ESM entry (which loads this module) do not need it.
 
-const { Buffer } = require('buffer');
-const { BSONError } = require('./errors');
+const { local, alloc, allocUnsafe } = require('./platform');
+const { nodeStream } = require('./node-modules');
+const { BSONError, BSONRuntimeError } = require('./errors');
 const { option } = require('./options');
 const { decode } = require('./decode');
 const { encode } = require('./encode');
@@ -39,8 +40,7 @@ function checkMaxDocumentSize(value) {
 }
 
 function asBuffer(chunk) {
-    if (Buffer.isBuffer(chunk)) return chunk;
-    if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (chunk instanceof Uint8Array) return local(chunk);
     const what = chunk === null ? 'null' : typeof chunk === 'object' ? chunk.constructor.name : typeof chunk;
     throw new TypeError(`decodeStream needs Buffer or Uint8Array chunks, not ${what}`);
 }
@@ -62,7 +62,7 @@ class DocumentSplitter {
         this.docBuf = null;
         this.filled = 0;
         // a length prefix split across chunks
-        this.header = Buffer.alloc(LENGTH_SIZE);
+        this.header = alloc(LENGTH_SIZE);
         this.headerFilled = 0;
         this.failed = null;
     }
@@ -98,7 +98,7 @@ class DocumentSplitter {
             if (this.docBuf !== null) {
                 // continue the document being assembled
                 const n = Math.min(this.docSize - this.filled, len - pos);
-                chunk.copy(this.docBuf, this.filled, pos, pos + n);
+                this.docBuf.set(chunk.subarray(pos, pos + n), this.filled);
                 this.filled += n;
                 pos += n;
                 if (this.filled === this.docSize) {
@@ -114,8 +114,8 @@ class DocumentSplitter {
                     const size = readLength(this.header, 0);
                     this.checkSize(size, this.docStart);
                     this.docSize = size;
-                    this.docBuf = Buffer.allocUnsafe(size);
-                    this.header.copy(this.docBuf, 0);
+                    this.docBuf = allocUnsafe(size);
+                    this.docBuf.set(this.header, 0);
                     this.filled = LENGTH_SIZE;
                 }
             } else {
@@ -128,8 +128,8 @@ class DocumentSplitter {
                 } else {
                     this.docStart = base + pos;
                     this.docSize = size;
-                    this.docBuf = Buffer.allocUnsafe(size);
-                    chunk.copy(this.docBuf, 0, pos, len);
+                    this.docBuf = allocUnsafe(size);
+                    this.docBuf.set(chunk.subarray(pos, len), 0);
                     this.filled = len - pos;
                     pos = len;
                 }
@@ -237,7 +237,11 @@ async function* decodeDocuments(iterable, splitter, decodeOpts) {
 function encodeStream(opts) {
     if (opts != null && typeof opts !== 'object') throw new TypeError('encodeStream options must be an object');
     let index = 0;
-    const { Transform } = require('stream');
+    const stream = nodeStream();
+    if (stream === null) {
+        throw new BSONRuntimeError("encodeStream makes a Node stream (a Transform), and this runtime has no Node 'stream' module: encode each document with encode instead");
+    }
+    const { Transform } = stream;
     return new Transform({
         writableObjectMode: true,
         readableObjectMode: false,

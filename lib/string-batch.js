@@ -1,6 +1,6 @@
 'use strict';
 
-// Long string values, written in batches. A native Buffer#utf8Write call costs
+// Long string values, written in batches. A native utf8Write call costs
 // about 150 ns whatever the string (measured with 80-character strings), so the
 // encoder reserves each long string's room as if it were ASCII (one byte per
 // character), notes where it goes, and writes the batch's strings joined in one
@@ -13,10 +13,10 @@
 // is written early when it is all ASCII; otherwise it waits for the end, and the
 // strings after it are written at once.
 
-const { Buffer } = require('buffer');
 const C = require('./constants');
 const { SHORT_ENCODE_LENGTH } = require('./utf8');
 const { dataViewOf } = require('./bytes');
+const { allocUnsafeSlow, utf8ByteLength, utf8Write } = require('./platform');
 
 // Shorter strings are written by utf8.js's JavaScript loop at once; longer ones
 // by their own native call, where the call costs little next to the copy.
@@ -36,7 +36,7 @@ const REST_AFTER_NON_ASCII = 4096;
 const MAX_REST_AFTER_NON_ASCII = 1 << 22;
 
 // one scratch buffer for every batch: a batch is written without calling out
-const scratch = Buffer.allocUnsafeSlow(SCRATCH_SIZE);
+const scratch = allocUnsafeSlow(SCRATCH_SIZE);
 const scratchView = dataViewOf(scratch);
 
 class StringBatch {
@@ -100,7 +100,7 @@ class StringBatch {
         let joined = strings[0];
         for (let i = 1; i < n; i++) joined += strings[i];
         // a UTF-16 unit past ASCII takes 2 or more bytes
-        if (scratch.utf8Write(joined, 0) !== this.chars) {
+        if (utf8Write(scratch, joined, 0) !== this.chars) {
             this.held = true;
             return false;
         }
@@ -143,7 +143,7 @@ class StringBatch {
         const byteLengths = new Int32Array(n);
         let growth = 0;
         for (let i = 0; i < n; i++) {
-            byteLengths[i] = Buffer.byteLength(strings[i], 'utf8');
+            byteLengths[i] = utf8ByteLength(strings[i]);
             growth += byteLengths[i] - strings[i].length;
         }
         enc.ensure(end, growth);
@@ -157,7 +157,7 @@ class StringBatch {
             buf.copyWithin(roomEnd + shift, roomEnd, segmentEnd);
             const bytes = byteLengths[i];
             shift -= bytes - str.length;
-            buf.utf8Write(str, pos + shift);
+            utf8Write(buf, str, pos + shift);
             // the length prefix (with the NUL) just before the string; the next
             // round moves it up with the bytes between string i-1 and string i
             enc.view.setInt32(pos - 4, bytes + 1, true);

@@ -1,9 +1,10 @@
 'use strict';
 
-// UTF-8 for the codec: JavaScript loops for short strings, Buffer's native
-// methods for long ones. Lone surrogates become U+FFFD (EF BF BD), as Buffer does.
+// UTF-8 for the codec: JavaScript loops for short strings, the runtime's native
+// methods (lib/platform.js) for long ones. Lone surrogates become U+FFFD (EF BF BD),
+// as Buffer and TextEncoder make them.
 
-const { Buffer, isUtf8 } = require('buffer');
+const { allocUnsafeSlow, view, countUtf8Bytes, charCodesString, utf8ByteLength, utf8Write, utf8Slice, latin1Slice, utf16leSlice, isUtf8 } = require('./platform');
 const { BIG_ENDIAN_HOST } = require('./bytes');
 
 // Below this length a JavaScript loop beats the native call's fixed cost (CPU
@@ -13,25 +14,13 @@ const SHORT_ENCODE_LENGTH = 24;
 
 // Byte length of a string in UTF-8.
 function utf8Length(str) {
-    const len = str.length;
-    if (len > SHORT_ENCODE_LENGTH) return Buffer.byteLength(str, 'utf8');
-    let bytes = len;
-    for (let i = 0; i < len; i++) {
-        const c = str.charCodeAt(i);
-        if (c < 0x80) continue;
-        if (c < 0x800) bytes += 1;
-        else if (c >= 0xd800 && c < 0xdc00 && i + 1 < len && (str.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-            bytes += 2;
-            i++;
-        } else bytes += 2;
-    }
-    return bytes;
+    return str.length > SHORT_ENCODE_LENGTH ? utf8ByteLength(str) : countUtf8Bytes(str);
 }
 
 // Writes str at pos (buf must have room for 3 bytes per UTF-16 unit); returns the next pos.
 function writeUtf8(buf, pos, str) {
     const len = str.length;
-    if (len > SHORT_ENCODE_LENGTH) return pos + buf.utf8Write(str, pos);
+    if (len > SHORT_ENCODE_LENGTH) return pos + utf8Write(buf, str, pos);
     // ASCII first, stored at pos + i: V8 keeps pos untagged there, and 8-char
     // strings write in 25 ns against 40 ns through the general loop
     for (let i = 0; i < len; i++) {
@@ -81,7 +70,7 @@ function writeCString(buf, pos, str) {
     const len = str.length;
     if (len > SHORT_ENCODE_LENGTH) {
         if (str.indexOf('\u0000') !== -1) return -1;
-        pos += buf.utf8Write(str, pos);
+        pos += utf8Write(buf, str, pos);
         buf[pos] = 0;
         return pos + 1;
     }
@@ -165,10 +154,9 @@ function asciiString8(buf, s, len) {
 // to utf8Slice, which copies ASCII quickly.
 const TEXT_SCRATCH_UNITS = 65536;
 const textUnits = new Uint16Array(TEXT_SCRATCH_UNITS);
-const textUnitBytes = Buffer.from(textUnits.buffer);
-const textLatin1 = Buffer.allocUnsafeSlow(TEXT_SCRATCH_UNITS);
+const textUnitBytes = view(textUnits.buffer, 0, textUnits.byteLength);
+const textLatin1 = allocUnsafeSlow(TEXT_SCRATCH_UNITS);
 const MAX_UNITS_CALL_LENGTH = 8;
-const UNITS_PER_CALL = 4096;
 // whether the units decodeUtf8Units wrote last include one above U+00FF
 let textUnitsWide = false;
 
@@ -249,21 +237,16 @@ function shortUnitsString(n) {
 function unitsString(n) {
     if (!textUnitsWide) {
         for (let k = 0; k < n; k++) textLatin1[k] = textUnits[k];
-        return textLatin1.latin1Slice(0, n);
+        return latin1Slice(textLatin1, 0, n);
     }
-    return BIG_ENDIAN_HOST ? unitsStringByCalls(n) : textUnitBytes.ucs2Slice(0, 2 * n);
+    return BIG_ENDIAN_HOST ? charCodesString(textUnits, 0, n) : utf16leSlice(textUnitBytes, 0, 2 * n);
 }
 
-function unitsStringByCalls(n) {
-    let str = '';
-    for (let k = 0; k < n; k += UNITS_PER_CALL) str += String.fromCharCode.apply(null, textUnits.subarray(k, Math.min(n, k + UNITS_PER_CALL)));
-    return str;
-}
 
 function readUtf8Native(buf, start, end, validate) {
-    const str = buf.utf8Slice(start, end);
+    const str = utf8Slice(buf, start, end);
     // malformed input always decodes with U+FFFD, so only such text needs the strict check
-    if (validate && str.indexOf('\ufffd') !== -1 && !isUtf8(buf.subarray(start, end))) return undefined;
+    if (validate && str.indexOf('\ufffd') !== -1 && !isUtf8(buf, start, end)) return undefined;
     return str;
 }
 

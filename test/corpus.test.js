@@ -9,31 +9,17 @@
 // The Extended JSON fields belong to test/ejson.test.js.
 
 const assert = require('assert');
-const fs = require('fs');
-const path = require('path');
 const bson = require('bson');
 const qbson = require('..');
 const { normalize } = require('./support/normalize');
+const { CONVERTED_SKIPS } = require('./support/corpus-skips');
+const { loadCorpus } = require('./support/corpus');
 
-const CORPUS_DIR = path.join(__dirname, 'data', 'bson-corpus');
 // keeps every value's BSON type: no promotion, deprecated types preserved, regex kept as stored
 const LOSSLESS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
-// converted_bson cases no single option set can reproduce, with the reason
-const CONVERTED_SKIPS = {
-    'multi-type-deprecated.json':
-        'converting its deprecated types needs default decoding, which also turns its Int64 and Double -1.0 into plain numbers',
-};
 
 function hexBuffer(hex) {
     return Buffer.from(hex, 'hex');
-}
-
-function loadCorpus() {
-    return fs
-        .readdirSync(CORPUS_DIR)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .map((f) => Object.assign({ file: f }, JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, f), 'utf8'))));
 }
 
 function bsonDecodes(buf) {

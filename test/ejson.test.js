@@ -13,44 +13,20 @@
 //            each place qbson departs from bson@7 on purpose.
 
 const assert = require('assert');
-const fs = require('fs');
-const path = require('path');
 const fc = require('fast-check');
 const bson = require('bson');
 const qbson = require('..');
 const { normalize } = require('./support/normalize');
+const { EJSON_SKIPS: SKIPS } = require('./support/corpus-skips');
+const { loadCorpus } = require('./support/corpus');
+const { ejsonAssertions, parseErrorText, PARSE_LOSSLESS, CANONICAL, RELAXED } = require('./support/ejson-assertions');
 
 const { EJSON, BSONError } = qbson;
 
-const CORPUS_DIR = path.join(__dirname, 'data', 'bson-corpus');
 // the native form that keeps every BSON type, deprecated ones included
 const DECODE_LOSSLESS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
-const PARSE_LOSSLESS = { relaxed: false, preserveDeprecated: true };
-const CANONICAL = { relaxed: false };
-const RELAXED = { relaxed: true };
 
-// Assertions that cannot hold while the output stays bson@7's, keyed
-// '<file>: <case>: <assertion>', with the reason. Each is replaced by a test that
-// the output is bson@7's, text for text.
-const NEGATIVE_ZERO = 'relaxed -0.0 is the JSON number -0, which JSON.stringify writes as 0 (as bson@7 does); the corpus has -0.0';
-const INTEGRAL_DOUBLE = 'bson@7 spells an integral double with toFixed(1), 1234567892123200000.0; the corpus has 1.2345678921232E+18';
-const SKIPS = {
-    'double.json: -0.0: cB -> rEJ': NEGATIVE_ZERO,
-    'double.json: -0.0: rEJ -> native -> rEJ': NEGATIVE_ZERO,
-    'double.json: 1.2345678921232E+18: cB -> cEJ': INTEGRAL_DOUBLE,
-    'double.json: 1.2345678921232E+18: cEJ -> native -> cEJ': INTEGRAL_DOUBLE,
-    'double.json: -1.2345678921232E+18: cB -> cEJ': INTEGRAL_DOUBLE,
-    'double.json: -1.2345678921232E+18: cEJ -> native -> cEJ': INTEGRAL_DOUBLE,
-};
 const BSON_DECODE = { promoteValues: false, bsonRegExp: true };
-
-function loadCorpus() {
-    return fs
-        .readdirSync(CORPUS_DIR)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .map((f) => Object.assign({ file: f }, JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, f), 'utf8'))));
-}
 
 function decodeHex(hex) {
     return qbson.decode(Buffer.from(hex, 'hex'), DECODE_LOSSLESS);
@@ -78,42 +54,8 @@ function assertBSONError(fn, pattern, message) {
 
 // The spec's assertions that apply to one valid case, as [name, check].
 function validAssertions(c) {
-    const cB = c.canonical_bson.toLowerCase();
-    const cEJ = c.canonical_extjson;
-    const rEJ = c.relaxed_extjson;
-    const dEJ = c.degenerate_extjson;
-    const checks = [
-        ['cB -> cEJ', () => assertSameJSON(EJSON.stringify(decodeHex(cB), CANONICAL), cEJ)],
-        ['cEJ -> native -> cEJ', () => assertSameJSON(EJSON.stringify(EJSON.parse(cEJ, PARSE_LOSSLESS), CANONICAL), cEJ)],
-    ];
-    // lossy: the BSON holds what Extended JSON cannot say (a NaN payload), so no way back to the bytes
-    if (!c.lossy) checks.push(['cEJ -> cB', () => assert.strictEqual(encodeHex(EJSON.parse(cEJ, PARSE_LOSSLESS)), cB)]);
-    if (rEJ !== undefined) {
-        checks.push(['cB -> rEJ', () => assertSameJSON(EJSON.stringify(decodeHex(cB), RELAXED), rEJ)]);
-        checks.push([
-            'rEJ -> native -> rEJ',
-            () => {
-                assertSameJSON(EJSON.stringify(EJSON.parse(rEJ, PARSE_LOSSLESS), RELAXED), rEJ);
-                assertSameJSON(EJSON.stringify(EJSON.parse(rEJ), RELAXED), rEJ);
-            },
-        ]);
-    }
-    if (c.degenerate_bson !== undefined) {
-        checks.push(['dB -> cEJ', () => assertSameJSON(EJSON.stringify(decodeHex(c.degenerate_bson), CANONICAL), cEJ)]);
-    }
-    if (dEJ !== undefined) {
-        checks.push(['dEJ -> native -> cEJ', () => assertSameJSON(EJSON.stringify(EJSON.parse(dEJ, PARSE_LOSSLESS), CANONICAL), cEJ)]);
-        if (!c.lossy) checks.push(['dEJ -> cB', () => assert.strictEqual(encodeHex(EJSON.parse(dEJ, PARSE_LOSSLESS)), cB)]);
-    }
-    // a deprecated type's conversion to a current one is itself a canonical pair
-    if (c.converted_extjson !== undefined) {
-        const convB = c.converted_bson.toLowerCase();
-        const convEJ = c.converted_extjson;
-        checks.push(['convB -> convEJ', () => assertSameJSON(EJSON.stringify(decodeHex(convB), CANONICAL), convEJ)]);
-        checks.push(['convEJ -> native -> convEJ', () => assertSameJSON(EJSON.stringify(EJSON.parse(convEJ, PARSE_LOSSLESS), CANONICAL), convEJ)]);
-        checks.push(['convEJ -> convB', () => assert.strictEqual(encodeHex(EJSON.parse(convEJ, PARSE_LOSSLESS)), convB)]);
-    }
-    return checks;
+    const sameHex = (actual, expected) => assert.strictEqual(actual, expected);
+    return ejsonAssertions(c, { EJSON, decodeHex, encodeHex, sameJSON: assertSameJSON, sameHex });
 }
 
 // For a skipped assertion: the same conversion gives bson@7's text.
@@ -135,12 +77,6 @@ function matchesBSON(name, c) {
         const [ours, theirs] = pairs[name]();
         assert.strictEqual(ours, theirs);
     };
-}
-
-// Decimal128 parse errors are strings for its parser, given here inside a document.
-function parseErrorText(suite, c) {
-    if (suite.bson_type === '0x13') return `{"d": {"$numberDecimal": ${JSON.stringify(c.string)}}}`;
-    return c.string;
 }
 
 describe('EJSON: spec corpus', function () {

@@ -2,7 +2,7 @@
 
 const assert = require('assert');
 const bson = require('bson');
-const { BSONError } = require('../lib/errors');
+const { BSONError, isStackOverflow } = require('../lib/errors');
 
 describe('BSONError', function () {
     it('is an Error named BSONError with a code, ERR_BSON by default', function () {
@@ -25,5 +25,11 @@ describe('BSONError', function () {
         assert.ok(!BSONError.isBSONError(new Error('x')));
         assert.ok(!BSONError.isBSONError({ name: 'BSONError' }));
         assert.ok(!BSONError.isBSONError(null));
+    });
+    it('isStackOverflow knows V8\'s and JavaScriptCore\'s stack overflow, and nothing else', function () {
+        assert.ok(isStackOverflow(new RangeError('Maximum call stack size exceeded')));
+        assert.ok(isStackOverflow(new RangeError('Maximum call stack size exceeded.')));
+        assert.ok(!isStackOverflow(new Error('Maximum call stack size exceeded')));
+        assert.ok(!isStackOverflow(new RangeError('Invalid array length')));
     });
 });

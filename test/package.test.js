@@ -162,7 +162,6 @@ describe('package: the repository stands alone', function () {
 // these lists, not a run on old Nodes: the last test runs a smoke script on the Node named by
 // QBSON_NODE (e.g. a Node 18.14.0 binary), else on this one.
 const USED = [
-    { api: 'buffer.isUtf8', since: '18.14.0', pattern: /\bisUtf8\b/, exists: () => typeof require('buffer').isUtf8 === 'function' },
     { api: 'util.parseArgs', since: '18.3.0', pattern: /\bparseArgs\b/, exists: () => typeof require('util').parseArgs === 'function' },
 ];
 const TOO_NEW = [

@@ -9,14 +9,7 @@
 
 const { Buffer } = require('buffer');
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const NEWLINE = 0x0a;
+const { QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, NEWLINE, isJsonSpace } = require('../json-text-reading');
 const BOM = [0xef, 0xbb, 0xbf];
 
 // array mode: where we are around the elements
@@ -32,10 +25,6 @@ class JSONSyntaxError extends Error {
         this.offset = offset;
         this.line = line;
     }
-}
-
-function isSpace(b) {
-    return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 }
 
 // whether the bytes just before end, back to start, are an odd number of backslashes
@@ -161,7 +150,7 @@ class JSONObjectSplitter {
     // array mode the array's punctuation); returns the offset after it.
     scanBetween(chunk, i, base) {
         const b = chunk[i];
-        if (isSpace(b)) {
+        if (isJsonSpace(b)) {
             if (b === NEWLINE) this.line++;
         } else if (b === OPEN_BRACE && (!this.arrayMode || this.arrayState === FIRST_ELEMENT || this.arrayState === NEXT_ELEMENT)) {
             this.depth = 1;

@@ -3,9 +3,8 @@
 // qbson load: Extended JSON documents (one a line, or the elements of a JSON
 // array) to BSON, documents back to back.
 
-const { isUtf8 } = require('buffer');
 const tty = require('tty');
-const { encode } = require('../encode');
+const { prepareOptions, convertText } = require('../json-to-bson');
 const { UsageError, InputError, openInput, chunksOf } = require('./io');
 const { openOutput, outputFileOf } = require('./output');
 const { Progress } = require('./progress');
@@ -47,7 +46,6 @@ const PARSE_OPTIONS = { relaxed: false, preserveDeprecated: true };
 const TEXT_SIZE_FACTOR = 16;
 
 async function run(values, file, common) {
-    const { EJSON } = require('../ejson');
     const out = outputFileOf(values);
     if ((out === undefined || out === '-') && tty.isatty(1)) {
         throw new UsageError('standard output is a terminal: give -o FILE or redirect it to write BSON');
@@ -55,25 +53,18 @@ async function run(values, file, common) {
     const input = openInput(file);
     const sink = openOutput(out, input);
     const splitter = new JSONObjectSplitter({ array: values.array, maxObjectSize: common.maxDocumentSize * TEXT_SIZE_FACTOR });
-    const encodeOptions = { maxDocumentSize: common.maxDocumentSize };
+    // each document's text straight to BSON, as encode(EJSON.parse(text, PARSE_OPTIONS)) would give it
+    const convertOptions = prepareOptions({ ...PARSE_OPTIONS, maxDocumentSize: common.maxDocumentSize });
     const progress = new Progress('load', input.size, common.progress);
     const batch = [];
     let bytesRead = 0;
     let documents = 0;
 
     function convert(bytes, offset, line) {
-        const where = `in the document at offset ${offset} (line ${line})`;
-        if (!isUtf8(bytes)) throw new InputError(`${input.name}: invalid UTF-8 ${where}`);
-        let doc;
         try {
-            doc = EJSON.parse(bytes.toString('utf8'), PARSE_OPTIONS);
+            return convertText(bytes, convertOptions);
         } catch (err) {
-            throw new InputError(`${input.name}: ${err.message} ${where}`, err);
-        }
-        try {
-            return encode(doc, encodeOptions);
-        } catch (err) {
-            throw new InputError(`${input.name}: ${err.message} ${where}`, err);
+            throw new InputError(`${input.name}: ${err.message} in the document at offset ${offset} (line ${line})`, err);
         }
     }
 

@@ -1,11 +1,11 @@
 'use strict';
 
-const { Buffer } = require('buffer');
 const { randomBytes } = require('../random');
 const { BSONValue } = require('./bson-value');
 const { BSONError, withArticle } = require('../errors');
 const { option } = require('../options');
 const { BIG_ENDIAN_HOST, copyToNewBuffer } = require('../bytes');
+const { alloc, fromArray, view, local, utf8Slice, toHex, fromHex, toBase64, fromBase64, compare, swap32 } = require('../platform');
 
 const UUID_NO_DASHES = /^[0-9a-f]{32}$/i;
 const UUID_DASHES = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,12 +27,13 @@ function describe(value) {
     return withArticle(typeof value);
 }
 
-// A Buffer over the same memory as a typed array, DataView or (Shared)ArrayBuffer.
+// The runtime's bytes (a Buffer on Node) over the same memory as a typed array,
+// DataView or (Shared)ArrayBuffer.
 function asBuffer(value) {
-    if (Buffer.isBuffer(value)) return value;
-    if (ArrayBuffer.isView(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    if (value instanceof Uint8Array) return local(value);
+    if (ArrayBuffer.isView(value)) return view(value.buffer, value.byteOffset, value.byteLength);
     const tag = value != null ? Object.prototype.toString.call(value) : '';
-    if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') return Buffer.from(value);
+    if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') return view(value, 0, value.byteLength);
     throw new BSONError(`Binary data must be a Uint8Array, an ArrayBuffer or an array of bytes, got ${describe(value)}`);
 }
 
@@ -42,7 +43,7 @@ function viewBytes(view) {
 }
 
 function vectorBytes(dtype, padding, byteLength) {
-    const bytes = Buffer.alloc(byteLength + 2);
+    const bytes = alloc(byteLength + 2);
     bytes[0] = dtype;
     bytes[1] = padding;
     return bytes;
@@ -105,10 +106,10 @@ class Binary extends BSONValue {
         let bytes;
         let position;
         if (buffer == null) {
-            bytes = Buffer.alloc(Binary.BUFFER_SIZE);
+            bytes = alloc(Binary.BUFFER_SIZE);
             position = 0;
         } else {
-            bytes = Array.isArray(buffer) ? Buffer.from(buffer) : asBuffer(buffer);
+            bytes = Array.isArray(buffer) ? fromArray(buffer) : asBuffer(buffer);
             position = bytes.byteLength;
         }
         // the data; may be longer than the value after put()/write(), see position
@@ -149,7 +150,7 @@ class Binary extends BSONValue {
             throw new BSONError('only accepts number in a valid unsigned byte range 0-255');
         }
         if (this.buffer.byteLength <= this.position) {
-            const grown = Buffer.alloc(Binary.BUFFER_SIZE + this.buffer.length);
+            const grown = alloc(Binary.BUFFER_SIZE + this.buffer.length);
             grown.set(this.buffer, 0);
             this.buffer = grown;
         }
@@ -161,12 +162,12 @@ class Binary extends BSONValue {
         if (typeof sequence === 'string') throw new BSONError('input cannot be string');
         let bytes;
         if (ArrayBuffer.isView(sequence)) bytes = viewBytes(sequence);
-        else if (Array.isArray(sequence)) bytes = Buffer.from(sequence);
+        else if (Array.isArray(sequence)) bytes = fromArray(sequence);
         else throw new BSONError(`Binary.write needs a Uint8Array or an array of bytes, got ${describe(sequence)}`);
         offset = typeof offset === 'number' ? offset : this.position;
         const end = offset + bytes.length;
         if (this.buffer.byteLength < end) {
-            const grown = Buffer.alloc(Math.max(this.buffer.byteLength + bytes.length, end));
+            const grown = alloc(Math.max(this.buffer.byteLength + bytes.length, end));
             grown.set(this.buffer, 0);
             this.buffer = grown;
         }
@@ -191,14 +192,16 @@ class Binary extends BSONValue {
     }
 
     toJSON() {
-        return asBuffer(this.buffer).toString('base64', 0, this.position);
+        return this.toString('base64');
     }
 
+    // the value's bytes, buffer[0, position), as hex, base64 or (by default) UTF-8 text
     toString(encoding) {
         const bytes = asBuffer(this.buffer);
-        if (encoding === 'hex') return bytes.toString('hex', 0, this.position);
-        if (encoding === 'base64') return bytes.toString('base64', 0, this.position);
-        return bytes.toString('utf8', 0, this.position);
+        const end = Math.min(this.position, bytes.length);
+        if (encoding === 'hex') return toHex(bytes, 0, end);
+        if (encoding === 'base64') return toBase64(bytes, 0, end);
+        return utf8Slice(bytes, 0, end);
     }
 
     toUUID() {
@@ -211,11 +214,11 @@ class Binary extends BSONValue {
     }
 
     static createFromHexString(hex, subType) {
-        return new Binary(Buffer.from(hex, 'hex'), subType);
+        return new Binary(fromHex(hex), subType);
     }
 
     static createFromBase64(base64, subType) {
-        return new Binary(Buffer.from(base64, 'base64'), subType);
+        return new Binary(fromBase64(base64), subType);
     }
 
     // bson's Extended JSON hooks
@@ -235,7 +238,7 @@ class Binary extends BSONValue {
 
     inspect(depth, options, inspect) {
         inspect = inspect || defaultInspect;
-        const base64 = asBuffer(this.buffer).toString('base64', 0, this.position);
+        const base64 = this.toString('base64');
         return `Binary.createFromBase64(${inspect(base64, options)}, ${inspect(this.sub_type, options)})`;
     }
 
@@ -249,7 +252,7 @@ class Binary extends BSONValue {
     toFloat32Array() {
         checkVector(this, VECTOR_FLOAT32, 'Float32');
         const data = vectorData(this);
-        if (BIG_ENDIAN_HOST) Buffer.from(data).swap32();
+        if (BIG_ENDIAN_HOST) swap32(new Uint8Array(data));
         return new Float32Array(data);
     }
 
@@ -311,7 +314,7 @@ class Binary extends BSONValue {
         } else {
             throw new BSONError(`Binary.fromFloat32Array needs a Float32Array or an array of numbers, got ${describe(array)}`);
         }
-        if (BIG_ENDIAN_HOST) bytes.subarray(2).swap32();
+        if (BIG_ENDIAN_HOST) swap32(bytes.subarray(2));
         const bin = new this(bytes, Binary.SUBTYPE_VECTOR);
         validateBinaryVector(bin);
         return bin;
@@ -405,7 +408,7 @@ class UUID extends Binary {
         if (input == null) {
             bytes = UUID.generate();
         } else if (input instanceof UUID || isForeignUUID(input)) {
-            bytes = Buffer.from(viewBytes(input.buffer));
+            bytes = fromArray(viewBytes(input.buffer));
         } else if (ArrayBuffer.isView(input) && input.byteLength === 16) {
             bytes = asBuffer(input);
         } else if (typeof input === 'string') {
@@ -431,14 +434,18 @@ class UUID extends Binary {
     }
 
     toHexString(includeDashes = true) {
-        const hex = asBuffer(this.buffer).toString('hex');
+        const bytes = asBuffer(this.buffer);
+        const hex = toHex(bytes, 0, bytes.length);
         if (!includeDashes) return hex;
         return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
     }
 
     toString(encoding) {
-        if (encoding === 'hex') return asBuffer(this.buffer).toString('hex');
-        if (encoding === 'base64') return asBuffer(this.buffer).toString('base64');
+        if (encoding === 'hex') return this.toHexString(false);
+        if (encoding === 'base64') {
+            const bytes = asBuffer(this.buffer);
+            return toBase64(bytes, 0, bytes.length);
+        }
         return this.toHexString();
     }
 
@@ -448,9 +455,9 @@ class UUID extends Binary {
 
     equals(other) {
         if (!other) return false;
-        if (other instanceof UUID) return asBuffer(this.buffer).equals(other.buffer);
+        if (other instanceof UUID) return compare(asBuffer(this.buffer), asBuffer(other.buffer)) === 0;
         try {
-            return asBuffer(this.buffer).equals(new UUID(other).buffer);
+            return compare(asBuffer(this.buffer), asBuffer(new UUID(other).buffer)) === 0;
         } catch {
             return false;
         }
@@ -486,14 +493,14 @@ class UUID extends Binary {
     }
 
     static createFromBase64(base64) {
-        return new UUID(Buffer.from(base64, 'base64'));
+        return new UUID(fromBase64(base64));
     }
 
     static bytesFromString(representation) {
         if (!UUID.isValidUUIDString(representation)) {
             throw new BSONError('UUID string representation must be 32 hex digits or canonical hyphenated representation');
         }
-        return Buffer.from(representation.replace(/-/g, ''), 'hex');
+        return fromHex(representation.replace(/-/g, ''));
     }
 
     static isValidUUIDString(representation) {
@@ -512,7 +519,7 @@ class UUID extends Binary {
 function binaryExtendedJSON(binary, legacy) {
     validateBinaryVector(binary);
     const bytes = binary.buffer;
-    const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, binary.position).toString('base64');
+    const base64 = toBase64(view(bytes.buffer, bytes.byteOffset, binary.position), 0, binary.position);
     const subType = hexByte(binary.sub_type);
     if (legacy) return { $binary: base64, $type: subType };
     return { $binary: { base64, subType } };
@@ -530,7 +537,7 @@ function binaryFromExtendedJSON(r, base64, subTypeHex) {
     if (!SUBTYPE_RE.test(subTypeHex)) {
         throw r.fail(`$binary subType must be one or two hexadecimal digits, found ${JSON.stringify(subTypeHex)}`);
     }
-    const bytes = Buffer.from(base64, 'base64');
+    const bytes = fromBase64(base64);
     const subType = parseInt(subTypeHex, 16);
     if (subType === Binary.SUBTYPE_UUID && bytes.length === 16) return new UUID(bytes);
     return new Binary(bytes, subType);

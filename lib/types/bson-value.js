@@ -20,9 +20,4 @@ class BSONValue {
     }
 }
 
-// How bson@7 prints nested values inside inspect(): with the caller's inspect when given.
-function inspectValue(value, options, inspect) {
-    return inspect ? inspect(value, options) : require('util').inspect(value);
-}
-
-module.exports = { BSONValue, inspectValue };
+module.exports = { BSONValue };

@@ -11,9 +11,9 @@
 //   bits 30-29 == 11: infinity (11110...), NaN (11111...), or a coefficient of
 //                     2^113 and up, which exceeds 34 digits and so reads as zero
 
-const { Buffer } = require('buffer');
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
+const { alloc, allocUnsafe } = require('../platform');
 
 const EXPONENT_MIN = -6176;
 const EXPONENT_MAX = 6111;
@@ -229,7 +229,7 @@ function roundHalfEven(significand, count) {
 }
 
 function specialBytes(topByte) {
-    const bytes = Buffer.alloc(16);
+    const bytes = alloc(16);
     bytes[15] = topByte;
     return bytes;
 }
@@ -238,7 +238,7 @@ function specialBytes(topByte) {
 // top 17 bits share the last word with the biased exponent (bits 17-30) and
 // the sign (bit 31). Up to 15 digits the arithmetic stays in doubles.
 function encode(negative, digits, exponent) {
-    const bytes = Buffer.allocUnsafe(16);
+    const bytes = allocUnsafe(16);
     let top = ((exponent + EXPONENT_BIAS) << 17) | (negative ? 0x80000000 : 0);
     if (digits.length <= 15) {
         const value = Number(digits);

@@ -1,9 +1,9 @@
 'use strict';
 
-const { Buffer } = require('buffer');
 const { randomBytes } = require('../random');
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
+const { alloc, allocUnsafe, fromHex, toBase64, fromBase64 } = require('../platform');
 
 // Layout: the 12 bytes live in four own integer fields i0..i3, three bytes each,
 // big-endian (i0 = bytes 0-2, ..., i3 = bytes 9-11). bson@7 uses the same fields,
@@ -99,7 +99,7 @@ class ObjectId extends BSONValue {
             if (typeof id !== 'string' && !ArrayBuffer.isView(id)) {
                 throw new BSONError('Argument passed in must have an id that is of type string or Buffer');
             }
-            working = typeof input.toHexString === 'function' ? Buffer.from(String(input.toHexString()), 'hex') : id;
+            working = typeof input.toHexString === 'function' ? fromHex(String(input.toHexString())) : id;
         }
 
         if (working == null) {
@@ -167,9 +167,9 @@ class ObjectId extends BSONValue {
         return 12;
     }
 
-    // A fresh 12-byte Buffer on every read, as in bson@7.
+    // Fresh 12 bytes on every read (a Buffer on Node), as in bson@7.
     get id() {
-        const out = Buffer.allocUnsafe(12);
+        const out = allocUnsafe(12);
         this.writeTo(out, 0);
         return out;
     }
@@ -206,7 +206,7 @@ class ObjectId extends BSONValue {
     }
 
     toString(encoding) {
-        if (encoding === 'base64') return this.id.toString('base64');
+        if (encoding === 'base64') return toBase64(this.id, 0, 12);
         return this.toHexString();
     }
 
@@ -237,7 +237,7 @@ class ObjectId extends BSONValue {
     // per-process random value, then the 3-byte counter.
     static generate(time) {
         if (typeof time !== 'number') time = Math.floor(Date.now() / 1000);
-        const out = Buffer.allocUnsafe(12);
+        const out = allocUnsafe(12);
         const t = time >>> 0;
         out[0] = t >>> 24;
         out[1] = t >>> 16;
@@ -262,7 +262,7 @@ class ObjectId extends BSONValue {
 
     // An id whose first 4 bytes are `time` (seconds) and the rest zero: a bound for range queries.
     static createFromTime(time) {
-        const bytes = Buffer.alloc(12);
+        const bytes = alloc(12);
         const t = time >>> 0;
         bytes[0] = t >>> 24;
         bytes[1] = t >>> 16;
@@ -285,7 +285,7 @@ class ObjectId extends BSONValue {
         if (typeof base64 !== 'string' || base64.length !== 16) {
             throw new BSONError('base64 string must be 16 characters');
         }
-        const bytes = Buffer.from(base64, 'base64');
+        const bytes = fromBase64(base64);
         if (bytes.length !== 12) {
             throw new BSONError(`base64 string must encode 12 bytes, got ${JSON.stringify(base64)}`);
         }

@@ -3,9 +3,16 @@
 // Turns a decoded value (with qbson's or bson's type classes) into a plain tree
 // that assert.deepStrictEqual can compare across the two libraries: every typed
 // value becomes {type, ...its content}, numbers keep -0 and NaN apart.
+// It needs no Node built-in: test/runtimes/ runs it in browsers and Deno too,
+// where a Node Buffer is told apart from a Uint8Array only if Buffer exists.
+
+const NodeBuffer = typeof Buffer === 'function' ? Buffer : null;
 
 function hex(bytes, length) {
-    return Buffer.from(bytes.buffer, bytes.byteOffset, length === undefined ? bytes.length : length).toString('hex');
+    const end = length === undefined ? bytes.length : length;
+    let out = '';
+    for (let i = 0; i < end; i++) out += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
+    return out;
 }
 
 function normalizeNumber(n) {
@@ -32,7 +39,7 @@ function normalize(value) {
     if (Array.isArray(value)) return value.map(normalize);
     if (value instanceof Date) return { type: 'Date', time: normalizeNumber(value.getTime()) };
     if (value instanceof RegExp) return { type: 'RegExp', source: value.source, flags: value.flags };
-    if (Buffer.isBuffer(value)) return { type: 'Buffer', hex: value.toString('hex') };
+    if (NodeBuffer !== null && NodeBuffer.isBuffer(value)) return { type: 'Buffer', hex: hex(value) };
     if (value instanceof Uint8Array) return { type: 'Uint8Array', hex: hex(value) };
     if (value instanceof Map) return { type: 'Map', entries: [...value].map(([k, v]) => [k, normalize(v)]) };
     switch (value._bsontype) {
@@ -74,4 +81,4 @@ function normalize(value) {
     return { type: 'Object', keys: Object.keys(value), value: out };
 }
 
-module.exports = { normalize };
+module.exports = { normalize, hex };

@@ -1,0 +1,40 @@
+// ES module entry for bundlers building for a browser (package.json's `browser`
+// condition), and the source of dist/qbson.browser.mjs. It names the same exports
+// as index.mjs, each taken from the module that makes it, so that with
+// "sideEffects": false a bundler keeps only the modules a program imports from:
+// `import { encode, decode }` leaves out Extended JSON, the readers, the streams
+// and bson's compatibility layer (docs/runtimes.md gives the sizes).
+import qbson from './index.js';
+
+export default qbson;
+// Built in index.js, where Node's ES module loader cannot see them as names. The
+// annotation tells a bundler it may drop the read, and with it index.js, when unused.
+export const BSON = /* @__PURE__ */ (() => qbson.BSON)();
+export const onDemand = /* @__PURE__ */ (() => qbson.onDemand)();
+export { encode, encodeInto } from './lib/encode.js';
+export { decode, decodeAll } from './lib/decode.js';
+export { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON } from './lib/on-first-call.js';
+export { LazyDocument } from './lib/lazy.js';
+export { serialize, serializeWithBufferAndIndex, deserialize, deserializeStream, setInternalBufferSize, BSONType, bsonType } from './lib/compat.js';
+export { ByteUtils } from './lib/bson-byte-utils.js';
+export { NumberUtils } from './lib/bson-number-utils.js';
+export { BSONError, BSONVersionError, BSONRuntimeError, BSONOffsetError } from './lib/errors.js';
+export {
+    BSONValue,
+    ObjectId,
+    Long,
+    Int32,
+    Double,
+    Decimal128,
+    Binary,
+    UUID,
+    Timestamp,
+    Code,
+    BSONRegExp,
+    BSONSymbol,
+    DBRef,
+    MinKey,
+    MaxKey,
+    DBPointer,
+    BSONUndefined,
+} from './lib/types/index.js';

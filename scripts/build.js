@@ -1,0 +1,69 @@
+'use strict';
+
+// Builds the packages for runtimes without Node's modules, from the same lib/:
+//   dist/qbson.browser.mjs  index.browser.mjs and all it imports in one ES module,
+//                           for browsers and workers without a bundler, and Deno
+//   dist/qbson.bundle.js    index.js in a script that sets the global `qbson`
+// package.json's `browser` field puts lib/node-modules.browser.js in place of
+// lib/node-modules.js (as it does for any bundler that builds qbson for a
+// browser), so nothing in them requires a Node module. The command is not in them.
+//
+//   node scripts/build.js        (npm run build; prepack runs it)
+//   require('./scripts/build').build()   -> { files: [...] }, for the tests
+
+const fs = require('fs');
+const path = require('path');
+
+const ROOT = path.join(__dirname, '..');
+const DIST = path.join(ROOT, 'dist');
+
+const COMMON = {
+    bundle: true,
+    platform: 'browser',
+    target: 'es2020',
+    legalComments: 'inline',
+    // one scope holds every module, so esbuild renames a class it meets twice
+    // (BSONError2); this keeps each class's own name, which stack traces show
+    keepNames: true,
+    logLevel: 'silent',
+};
+
+const VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+const BANNER = `// qbson ${VERSION}, built by scripts/build.js from lib/ for runtimes without Node's modules`;
+
+async function build() {
+    const esbuild = require('esbuild');
+    fs.mkdirSync(DIST, { recursive: true });
+    const files = [path.join(DIST, 'qbson.browser.mjs'), path.join(DIST, 'qbson.bundle.js')];
+    await Promise.all([
+        esbuild.build({
+            ...COMMON,
+            entryPoints: [path.join(ROOT, 'index.browser.mjs')],
+            format: 'esm',
+            outfile: files[0],
+            banner: { js: BANNER },
+        }),
+        esbuild.build({
+            ...COMMON,
+            entryPoints: [path.join(ROOT, 'index.js')],
+            format: 'iife',
+            globalName: 'qbson',
+            outfile: files[1],
+            banner: { js: BANNER },
+        }),
+    ]);
+    return { files };
+}
+
+module.exports = { build, ROOT, COMMON };
+
+if (require.main === module) {
+    const started = Date.now();
+    build().then(
+        ({ files }) => console.log(`built ${files.map((f) => path.relative(ROOT, f)).join(', ')} in ${Date.now() - started} ms`),
+        (err) => {
+            console.error(err.message);
+            process.exit(1);
+        }
+    );
+}
