@@ -56,8 +56,6 @@ const FIRST_OUTPUT_SIZE = 64 * 1024;
 const MAX_KEPT_OUTPUT_SIZE = 4 * 1024 * 1024;
 // room for a value's fixed part: wrappers, numbers, an ObjectId, a date
 const VALUE_ROOM = 160;
-// keys seen per document are stamped in a table by a hash of their bytes
-const KEY_STAMP_SLOTS = 4096;
 const MAX_SERIAL = 0x3fffffff;
 // decode promotes an int64 to a number in [-2^53, 2^53]
 const MAX_SAFE_HIGH = 0x200000;
@@ -137,11 +135,8 @@ class BSONToJSON {
         this.maxDepth = C.DEFAULT_MAX_DEPTH;
         this.validateUtf8 = true;
         this.validationKeys = null;
-        this.keyStamps = new Int32Array(KEY_STAMP_SLOTS);
-        this.serial = 0;
-        // the keys of the open documents, by offset, for telling a duplicate from a hash collision
-        this.keyStarts = new Int32Array(256);
-        this.keyTop = 0;
+        // the keys of the open document at each level (KeyTable)
+        this.keyTables = [];
     }
 
     // the mode, and maxDepth and validation as decode read them (dec, a Decoder)
@@ -285,10 +280,6 @@ function documentSize(src, start, limit) {
     return size;
 }
 
-function nextSerial(w) {
-    return ++w.serial;
-}
-
 // Whether the key at [start, stop) (its first byte '$') is one of a DBRef's: $ref, $id, $db.
 function isDBRefKey(src, start, stop) {
     const n = stop - start;
@@ -298,33 +289,77 @@ function isDBRefKey(src, start, stop) {
     return n === 4 && a === 0x72 && b === 0x65 && src[start + 3] === 0x66;
 }
 
-// Whether the key at [start, stop), hashed to `hash`, was seen before in the
-// document numbered `serial` (whose keys sit in keyStarts from keyBase). The
-// stamp table answers most keys; a stamp at or above serial (this document or
-// one inside it) is checked against the keys themselves.
-function isDuplicate(w, start, stop, hash, serial, keyBase) {
-    const slot = hash & (KEY_STAMP_SLOTS - 1);
-    const seen = w.keyStamps[slot] >= serial && sameKeyBefore(w, start, stop, keyBase);
-    w.keyStamps[slot] = serial;
-    if (w.keyTop === w.keyStarts.length) {
-        const bigger = new Int32Array(w.keyStarts.length * 2);
-        bigger.set(w.keyStarts, 0);
-        w.keyStarts = bigger;
+// Each nesting level has a table of the keys of its open document, by hash with
+// linear probing: a slot is taken when its stamp is that document's serial
+// number. Documents open at one time sit at different levels, so none
+// overwrites another's keys, and a new document needs no clearing.
+class KeyTable {
+    constructor(bits) {
+        this.shift = 32 - bits;
+        this.mask = (1 << bits) - 1;
+        this.stamps = new Int32Array(1 << bits);
+        this.hashes = new Int32Array(1 << bits);
+        this.starts = new Int32Array(1 << bits);
+        this.serial = 0;
+        this.count = 0;
     }
-    w.keyStarts[w.keyTop++] = start;
-    return seen;
+}
+const FIRST_KEY_TABLE_BITS = 6;
+
+// The key table of a level, for a new document there; returns its serial.
+function openKeyTable(w, depth) {
+    while (w.keyTables.length <= depth) w.keyTables.push(new KeyTable(FIRST_KEY_TABLE_BITS));
+    const table = w.keyTables[depth];
+    if (table.serial === MAX_SERIAL) {
+        table.stamps.fill(0);
+        table.serial = 0;
+    }
+    table.count = 0;
+    return ++table.serial;
 }
 
-function sameKeyBefore(w, start, stop, keyBase) {
-    const src = w.src;
-    const n = stop - start;
-    for (let k = keyBase; k < w.keyTop; k++) {
-        const other = w.keyStarts[k];
-        let i = 0;
-        while (i < n && src[other + i] === src[start + i]) i++;
-        if (i === n && src[other + n] === 0) return true;
+// Whether the key at [start, stop), hashed to `hash`, was seen before in the
+// document of the table's serial; records it if not.
+function isDuplicate(w, table, start, stop, hash) {
+    const serial = table.serial;
+    const stamps = table.stamps;
+    let slot = Math.imul(hash, 0x9e3779b1) >>> table.shift;
+    while (stamps[slot] === serial) {
+        if (table.hashes[slot] === hash && sameKey(w.src, table.starts[slot], start, stop)) return true;
+        slot = (slot + 1) & table.mask;
     }
+    stamps[slot] = serial;
+    table.hashes[slot] = hash;
+    table.starts[slot] = start;
+    if (++table.count > table.mask >> 1) growKeyTable(w, table);
     return false;
+}
+
+// twice the slots, the open document's keys placed again
+function growKeyTable(w, table) {
+    const old = { stamps: table.stamps, hashes: table.hashes, starts: table.starts };
+    const serial = table.serial;
+    const bits = 33 - table.shift;
+    table.shift = 32 - bits;
+    table.mask = (1 << bits) - 1;
+    table.stamps = new Int32Array(1 << bits);
+    table.hashes = new Int32Array(1 << bits);
+    table.starts = new Int32Array(1 << bits);
+    for (let i = 0; i < old.stamps.length; i++) {
+        if (old.stamps[i] !== serial) continue;
+        let slot = Math.imul(old.hashes[i], 0x9e3779b1) >>> table.shift;
+        while (table.stamps[slot] === serial) slot = (slot + 1) & table.mask;
+        table.stamps[slot] = serial;
+        table.hashes[slot] = old.hashes[i];
+        table.starts[slot] = old.starts[i];
+    }
+}
+
+// whether the key at `other` (NUL-terminated) is src[start, stop)
+function sameKey(src, other, start, stop) {
+    const n = stop - start;
+    for (let i = 0; i < n; i++) if (src[other + i] !== src[start + i]) return false;
+    return src[other + n] === 0;
 }
 
 // Writes the document whose terminating NUL is at end, keys as stored. A key
@@ -334,9 +369,9 @@ function writeDocument(w, start, end, depth, validate, role) {
     if (depth > w.maxDepth) bad();
     const src = w.src;
     const outStart = w.pos;
-    const keyBase = w.keyTop;
-    const serial = nextSerial(w);
     const checkKeys = !w.go;
+    if (checkKeys) openKeyTable(w, depth);
+    const table = checkKeys ? w.keyTables[depth] : null;
     w.ensure(1);
     w.out[w.pos++] = OPEN_BRACE;
     let pos = start + 4;
@@ -354,8 +389,7 @@ function writeDocument(w, start, end, depth, validate, role) {
         if (checkKeys) {
             const first = src[keyStart];
             if ((first >= 0x30 && first <= 0x39) || (first === DOLLAR && isDBRefKey(src, keyStart, keyEnd)) ||
-                (bits >= 0x80 && !validate && utf8Damaged(src, keyStart, keyEnd)) || isDuplicate(w, keyStart, keyEnd, hash, serial, keyBase)) {
-                w.keyTop = keyBase;
+                (bits >= 0x80 && !validate && utf8Damaged(src, keyStart, keyEnd)) || isDuplicate(w, table, keyStart, keyEnd, hash)) {
                 w.pos = outStart;
                 writeInObjectOrder(w, start, end, depth, validate, role);
                 return;
@@ -378,7 +412,6 @@ function writeDocument(w, start, end, depth, validate, role) {
             pos = writeValue(w, type, keyEnd + 1, end, depth, valueValidate);
         }
     }
-    w.keyTop = keyBase;
     w.ensure(1);
     w.out[w.pos++] = CLOSE_BRACE;
 }
@@ -631,8 +664,7 @@ function writeDouble(w, x) {
         if (w.canonical || !finite) writeWrapped(w, TEXT.numberDouble, text);
         else w.putAscii(text);
     } else if (finite && !w.canonical) {
-        if (Number.isInteger(x) && x <= TWO_POW_53 && x >= -TWO_POW_53) w.pos = T.writeInteger(w.out, w.pos, x);
-        else w.putAscii(String(x));
+        writePlainDouble(w, x);
     } else if (w.json) {
         w.put(TEXT.null);
     } else if (x === 0 && 1 / x < 0) {
@@ -643,8 +675,22 @@ function writeDouble(w, x) {
         p = T.writeAscii(w.out, p, '.0');
         w.pos = T.writeBytes(w.out, p, TEXT.quoteClose);
     } else {
-        writeWrapped(w, TEXT.numberDouble, Number.isInteger(x) ? x.toFixed(1) : String(x));
+        w.put(TEXT.numberDouble);
+        if (Number.isInteger(x)) w.putAscii(x.toFixed(1));
+        else writePlainDouble(w, x);
+        w.put(TEXT.quoteClose);
     }
+}
+
+// a finite double as Number#toString writes it (room made)
+function writePlainDouble(w, x) {
+    if (Number.isInteger(x) && x <= TWO_POW_53 && x >= -TWO_POW_53) {
+        w.pos = T.writeInteger(w.out, w.pos, x);
+        return;
+    }
+    const end = T.writeShortDouble(w.out, w.pos, x);
+    if (end >= 0) w.pos = end;
+    else w.putAscii(String(x));
 }
 
 const TWO_POW_53 = 9007199254740992;
@@ -936,14 +982,8 @@ let idleWriter = null;
 function takeWriter() {
     const w = idleWriter === null ? new BSONToJSON() : idleWriter;
     idleWriter = null;
-    // stamps are compared by serial: reset well before it could overflow
-    if (w.serial > MAX_SERIAL) {
-        w.keyStamps.fill(0);
-        w.serial = 0;
-    }
     w.pos = 0;
     w.wide = false;
-    w.keyTop = 0;
     return w;
 }
 
@@ -953,11 +993,17 @@ function releaseWriter(w) {
     idleWriter = w;
 }
 
-// The options read once: the mode, many, the output and decode's own options.
+// decode's reading of maxDepth and validation when neither is given
+const DEFAULT_DECODER = new Decoder(null, undefined);
+const DEFAULT_OPTIONS = { mode: MODE_RELAXED, many: undefined, bytes: false, decodeOptions: LOSSLESS, dec: DEFAULT_DECODER };
+
+// The options read once: the mode, many, the output, and decode's maxDepth and
+// validation (with decode's errors for bad values).
 function readOptions(opts) {
+    if (opts == null) return DEFAULT_OPTIONS;
     const modeName = option(opts, 'mode');
     const mode = modeName === undefined ? MODE_RELAXED : MODES[modeName];
-    if (mode === undefined || typeof modeName !== 'string' && modeName !== undefined) {
+    if (mode === undefined || (typeof modeName !== 'string' && modeName !== undefined)) {
         throw new BSONError(`option mode must be 'relaxed', 'canonical' or 'json', not ${describe(modeName)}`, { code: 'ERR_BSON_OPTION' });
     }
     const many = option(opts, 'many');
@@ -968,14 +1014,17 @@ function readOptions(opts) {
     if (output !== undefined && output !== 'string' && output !== 'bytes') {
         throw new BSONError(`option output must be 'string' or 'bytes', not ${describe(output)}`, { code: 'ERR_BSON_OPTION' });
     }
-    const decodeOptions = {};
     const maxDepth = option(opts, 'maxDepth');
-    if (maxDepth !== undefined) decodeOptions.maxDepth = maxDepth;
     const validation = option(opts, 'validation');
-    if (validation !== undefined) decodeOptions.validation = validation;
-    // decode's reading of them, with its errors
-    const dec = new Decoder(null, decodeOptions);
-    return { mode, many, bytes: output === 'bytes', decodeOptions: mode === MODE_JSON ? decodeOptions : { ...LOSSLESS, ...decodeOptions }, dec };
+    let decodeOptions = {};
+    let dec = DEFAULT_DECODER;
+    if (maxDepth !== undefined || validation !== undefined) {
+        if (maxDepth !== undefined) decodeOptions.maxDepth = maxDepth;
+        if (validation !== undefined) decodeOptions.validation = validation;
+        dec = new Decoder(null, decodeOptions);
+    }
+    if (mode !== MODE_JSON) decodeOptions = { ...LOSSLESS, ...decodeOptions };
+    return { mode, many, bytes: output === 'bytes', decodeOptions, dec };
 }
 
 function describe(value) {
@@ -993,11 +1042,10 @@ function bsonToJSON(input, opts) {
     const o = readOptions(opts);
     const list = Array.isArray(input) ? input.map(inputBytes) : null;
     const buf = list === null ? inputBytes(input) : null;
-    if (list !== null && o.many === undefined) o.many = 'array';
     const w = takeWriter();
     try {
         w.setDecoder(o.mode, o.dec);
-        if (list !== null) writeList(w, list, o);
+        if (list !== null) writeList(w, list, o.many !== 'lines');
         else if (o.many !== undefined) writeConcatenated(w, buf, o);
         else writeSingle(w, buf);
         return o.bytes ? w.bytes() : w.text();
@@ -1032,8 +1080,8 @@ function writeConcatenated(w, buf, o) {
     if (!lines) w.put(CLOSE_BRACKET_BYTES);
 }
 
-function writeList(w, list, o) {
-    const lines = o.many === 'lines';
+function writeList(w, list, asArray) {
+    const lines = !asArray;
     if (!lines) w.put(OPEN_BRACKET_BYTES);
     for (let i = 0; i < list.length; i++) {
         w.failedItem = i;

@@ -121,6 +121,46 @@ function writeInteger(out, pos, n) {
     return pos + len;
 }
 
+// 10^0 .. 10^15, each exact
+const POWERS_OF_TEN = [];
+for (let k = 0, p = 1; k <= 15; k++, p *= 10) POWERS_OF_TEN.push(p);
+const MAX_SHORT_DIGITS = 1e15;
+
+// A double that is not an integer, as Number#toString writes it, when it has at
+// most 15 significant digits and needs no exponent (1e-6 <= |x| < 1e15); -1
+// otherwise, for the engine to format it. The fewest decimals k whose rounding
+// m = round(|x| * 10^k) gives x back as m / 10^k (both exact, the division
+// correctly rounded: what parsing the text gives) are the shortest digits. With
+// at most 15 of them the choice is unique: such decimals lie at least 10^-15 |x|
+// apart, four ulps, so at most one rounds to x.
+function writeShortDouble(out, pos, x) {
+    const a = x < 0 ? -x : x;
+    if (!(a >= 1e-6 && a < MAX_SHORT_DIGITS)) return -1;
+    for (let k = 1; k <= 15; k++) {
+        const p = POWERS_OF_TEN[k];
+        const m = Math.round(a * p);
+        if (m >= MAX_SHORT_DIGITS) return -1;
+        if (m / p !== a) continue;
+        let whole = Math.floor(m / p);
+        let fraction = m - whole * p;
+        if (fraction < 0) {
+            whole--;
+            fraction += p;
+        }
+        if (x < 0) out[pos++] = 0x2d;
+        pos = writeInteger(out, pos, whole);
+        out[pos++] = 0x2e;
+        // the fraction's k digits, leading zeros included
+        for (let i = pos + k - 1; i >= pos; i--) {
+            const q = Math.floor(fraction / 10);
+            out[i] = 0x30 + (fraction - q * 10);
+            fraction = q;
+        }
+        return pos + k;
+    }
+    return -1;
+}
+
 // A string of ASCII characters (a number's text, a fixed piece of JSON).
 function writeAscii(out, pos, text) {
     for (let i = 0; i < text.length; i++) out[pos++] = text.charCodeAt(i);
@@ -260,5 +300,5 @@ function goDouble(x) {
 
 module.exports = {
     QUOTE, BACKSLASH, PLAIN, ESCAPED, MULTI_BYTE, BYTE_KIND, HEX_PAIRS, ISO_FULL, ISO_EJSON, ISO_GO,
-    writeEscape, writeUnitEscape, writeInteger, writeAscii, asciiBytes, writeBytes, writeHex, writeBase64, writeIsoDate, goDouble,
+    writeEscape, writeUnitEscape, writeInteger, writeShortDouble, writeAscii, asciiBytes, writeBytes, writeHex, writeBase64, writeIsoDate, goDouble,
 };
