@@ -24,13 +24,15 @@
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { option } = require('./options');
-const { allocUnsafe, allocUnsafeSlow, local, latin1Slice, utf8Slice, fromUtf8 } = require('./platform');
+const { allocUnsafe, allocUnsafeSlow, local, latin1Slice, utf8Slice, utf8Write, fromUtf8 } = require('./platform');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
 const { readUtf8 } = require('./utf8');
 const { setField } = require('./set-field');
 const { utf8SequenceEnd } = require('./json-text-reading');
 const { Decoder } = require('./decoder');
 const T = require('./json-text-writing');
+
+const { BYTE_KIND, PLAIN, QUOTE } = T;
 
 let typesModule = null;
 function types() {
@@ -135,6 +137,8 @@ class BSONToJSON {
         this.maxDepth = C.DEFAULT_MAX_DEPTH;
         this.validateUtf8 = true;
         this.validationKeys = null;
+        // the numbers of an array written by one JSON.stringify; it stays an array of unboxed doubles
+        this.numbers = [0.5];
         // the keys of the open document at each level (KeyTable)
         this.keyTables = [];
     }
@@ -205,14 +209,31 @@ function writeQuoted(w, start, stop, validate) {
     w.ensure(6 * (stop - start) + 2);
     const src = w.src;
     const out = w.out;
-    const open = w.pos;
-    let pos = open;
-    out[pos++] = T.QUOTE;
+    let pos = w.pos;
+    out[pos++] = QUOTE;
     let i = start;
+    // the common case, copied in this short loop: no escape, nothing beyond ASCII
     while (i < stop) {
         const b = src[i];
-        const kind = T.BYTE_KIND[b];
-        if (kind === T.PLAIN) {
+        if (BYTE_KIND[b] !== PLAIN) break;
+        out[pos++] = b;
+        i++;
+    }
+    if (i < stop) pos = writeQuotedRest(w, start, i, stop, pos, validate);
+    if (pos >= 0) {
+        out[pos++] = QUOTE;
+        w.pos = pos;
+    }
+}
+
+// The rest of writeQuoted from src[i], out[pos]; -1 when the string was written otherwise.
+function writeQuotedRest(w, start, i, stop, pos, validate) {
+    const src = w.src;
+    const out = w.out;
+    while (i < stop) {
+        const b = src[i];
+        const kind = BYTE_KIND[b];
+        if (kind === PLAIN) {
             out[pos++] = b;
             i++;
         } else if (kind === T.ESCAPED) {
@@ -222,7 +243,10 @@ function writeQuoted(w, start, stop, validate) {
             const next = utf8SequenceEnd(src, i, stop);
             if (next < 0) {
                 if (validate) bad();
-                if (!w.go) return writeReplaced(w, open, start, stop);
+                if (!w.go) {
+                    writeReplaced(w, start, stop);
+                    return -1;
+                }
                 pos = T.writeBytes(out, pos, TEXT.replacement);
                 i++;
                 continue;
@@ -237,13 +261,11 @@ function writeQuoted(w, start, stop, validate) {
             while (i < next) out[pos++] = src[i++];
         }
     }
-    out[pos++] = T.QUOTE;
-    w.pos = pos;
+    return pos;
 }
 
 // text that is not UTF-8 and not validated: the string decode makes of it (U+FFFD for each bad sequence)
-function writeReplaced(w, open, start, stop) {
-    w.pos = open;
+function writeReplaced(w, start, stop) {
     w.putQuoted(utf8Slice(w.src, start, stop));
     w.wide = true;
 }
@@ -287,6 +309,21 @@ function isDBRefKey(src, start, stop) {
     const b = src[start + 2];
     if (n === 3) return (a === 0x69 && b === 0x64) || (a === 0x64 && b === 0x62);
     return n === 4 && a === 0x72 && b === 0x65 && src[start + 3] === 0x66;
+}
+
+// Whether the key at [start, stop) (its first byte a digit) is an array index,
+// which a JavaScript object lists before its other keys: "0", or digits without
+// a leading zero up to 2^32 - 2.
+function isIndexKey(src, start, stop) {
+    const n = stop - start;
+    if (n > 10 || (src[start] === 0x30 && n > 1)) return false;
+    let value = 0;
+    for (let i = start; i < stop; i++) {
+        const d = src[i] - 0x30;
+        if (d < 0 || d > 9) return false;
+        value = value * 10 + d;
+    }
+    return value < 4294967295;
 }
 
 // Each nesting level has a table of the keys of its open document, by hash with
@@ -388,7 +425,7 @@ function writeDocument(w, start, end, depth, validate, role) {
         if (keyEnd === end) bad();
         if (checkKeys) {
             const first = src[keyStart];
-            if ((first >= 0x30 && first <= 0x39) || (first === DOLLAR && isDBRefKey(src, keyStart, keyEnd)) ||
+            if ((first >= 0x30 && first <= 0x39 && isIndexKey(src, keyStart, keyEnd)) || (first === DOLLAR && isDBRefKey(src, keyStart, keyEnd)) ||
                 (bits >= 0x80 && !validate && utf8Damaged(src, keyStart, keyEnd)) || isDuplicate(w, table, keyStart, keyEnd, hash)) {
                 w.pos = outStart;
                 writeInObjectOrder(w, start, end, depth, validate, role);
@@ -433,6 +470,7 @@ function rootValidation(w, keyStart, keyEnd) {
 function writeArray(w, start, end, depth, validate) {
     if (depth > w.maxDepth) bad();
     const src = w.src;
+    if (src[start + 4] === C.BSON_DOUBLE && !w.canonical && !w.go && writeNumberArray(w, start + 4, end)) return;
     w.ensure(1);
     w.out[w.pos++] = OPEN_BRACKET;
     const open = w.pos;
@@ -451,6 +489,45 @@ function writeArray(w, start, end, depth, validate) {
     w.ensure(1);
     w.out[w.pos++] = CLOSE_BRACKET;
 }
+
+// An array of doubles and int32s (coordinates, vectors, series) from its first
+// element at pos to its NUL at end, through one JSON.stringify of the numbers:
+// the engine formats a double there at half the cost of String(x) (102 ns
+// against 196, CPU time, random doubles of 17 digits). False, with nothing
+// written, for anything else or anything out of place (writeArray then checks
+// it element by element), and in relaxed mode for a number JSON cannot hold.
+function writeNumberArray(w, pos, end) {
+    const src = w.src;
+    const numbers = w.numbers;
+    let count = 0;
+    while (pos < end) {
+        const type = src[pos++];
+        while (src[pos] !== 0) pos++;
+        pos++;
+        let x;
+        if (type === C.BSON_DOUBLE) {
+            if (end - pos < 8) return false;
+            x = readDoubleLE(src, pos);
+            if (!w.json && x - x !== 0) return false;
+            pos += 8;
+        } else if (type === C.BSON_INT32) {
+            if (end - pos < 4) return false;
+            x = readInt32LE(src, pos);
+            pos += 4;
+        } else {
+            return false;
+        }
+        numbers[count++] = x;
+    }
+    if (pos !== end) return false;
+    const text = JSON.stringify(count === numbers.length ? numbers : numbers.slice(0, count));
+    w.ensure(text.length);
+    w.pos = text.length > NATIVE_COPY_MIN_LENGTH ? w.pos + utf8Write(w.out, text, w.pos) : T.writeAscii(w.out, w.pos, text);
+    return true;
+}
+
+// ASCII text longer than this goes to the output by the runtime's own copy
+const NATIVE_COPY_MIN_LENGTH = 64;
 
 // The document as decode builds it, an object: its keys as strings set in an
 // object of element numbers (the last value of a key at its first place,
