@@ -24,9 +24,9 @@
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { option } = require('./options');
-const { allocUnsafe, allocUnsafeSlow, local, latin1Slice, utf8Slice, utf8Write, fromUtf8 } = require('./platform');
+const { allocUnsafe, allocUnsafeSlow, local, view, latin1Slice, utf8Slice, utf16leSlice, utf8Write, fromUtf8 } = require('./platform');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
-const { readUtf8 } = require('./utf8');
+const { readUtf8, asciiString, MAX_ASCII_CALL_LENGTH } = require('./utf8');
 const { setField } = require('./set-field');
 const { utf8SequenceEnd } = require('./json-text-reading');
 const { Decoder } = require('./decoder');
@@ -137,6 +137,8 @@ class BSONToJSON {
         this.maxDepth = C.DEFAULT_MAX_DEPTH;
         this.validateUtf8 = true;
         this.validationKeys = null;
+        // UTF-16 code units of the text, when it is not ASCII
+        this.units = null;
         // the numbers of an array written by one JSON.stringify; it stays an array of unboxed doubles
         this.numbers = [0.5];
         // the keys of the open document at each level (KeyTable)
@@ -185,7 +187,9 @@ class BSONToJSON {
     }
 
     text() {
-        return this.wide ? utf8Slice(this.out, 0, this.pos) : latin1Slice(this.out, 0, this.pos);
+        if (!this.wide) return this.pos <= MAX_ASCII_CALL_LENGTH ? asciiString(this.out, 0, this.pos) : latin1Slice(this.out, 0, this.pos);
+        if (this.units === null || this.units.length < this.pos) this.units = new Uint16Array(Math.max(this.pos, FIRST_OUTPUT_SIZE));
+        return T.utf8Text(this.out, this.pos, this.units, unitsText);
     }
 
     bytes() {
@@ -193,6 +197,11 @@ class BSONToJSON {
         bytes.set(this.out.subarray(0, this.pos), 0);
         return bytes;
     }
+}
+
+// the string of units[0, n)
+function unitsText(units, n) {
+    return utf16leSlice(view(units.buffer, 0, 2 * n), 0, 2 * n);
 }
 
 function bad() {
@@ -355,9 +364,14 @@ function openKeyTable(w, depth) {
     return ++table.serial;
 }
 
-// Whether the key at [start, stop), hashed to `hash`, was seen before in the
-// document of the table's serial; records it if not.
-function isDuplicate(w, table, start, stop, hash) {
+// Whether the key at [start, stop) was seen before in the document of the
+// table's serial; records it if not. The hash reads five of the key's bytes
+// and its length, as decode's key cache does: a hash of every byte took a
+// multiplication per byte for keys compared in full on a match anyway.
+function isDuplicate(w, table, start, stop) {
+    const src = w.src;
+    const len = stop - start;
+    const hash = len === 0 ? 0 : (len * 31 + src[start] * 7 + src[stop - 1] * 131 + src[len > 1 ? stop - 2 : start] * 1031 + src[start + (len >> 1)] * 17 + src[start + (len >> 2)] * 8191) | 0;
     const serial = table.serial;
     const stamps = table.stamps;
     let slot = Math.imul(hash, 0x9e3779b1) >>> table.shift;
@@ -416,17 +430,13 @@ function writeDocument(w, start, end, depth, validate, role) {
         const type = src[pos];
         const keyStart = pos + 1;
         let keyEnd = keyStart;
-        let hash = 0;
         let bits = 0;
-        for (let b = src[keyEnd]; b !== 0; b = src[++keyEnd]) {
-            hash = (Math.imul(hash, 31) + b) | 0;
-            bits |= b;
-        }
+        for (let b = src[keyEnd]; b !== 0; b = src[++keyEnd]) bits |= b;
         if (keyEnd === end) bad();
         if (checkKeys) {
             const first = src[keyStart];
             if ((first >= 0x30 && first <= 0x39 && isIndexKey(src, keyStart, keyEnd)) || (first === DOLLAR && isDBRefKey(src, keyStart, keyEnd)) ||
-                (bits >= 0x80 && !validate && utf8Damaged(src, keyStart, keyEnd)) || isDuplicate(w, table, keyStart, keyEnd, hash)) {
+                (bits >= 0x80 && !validate && utf8Damaged(src, keyStart, keyEnd)) || isDuplicate(w, table, keyStart, keyEnd)) {
                 w.pos = outStart;
                 writeInObjectOrder(w, start, end, depth, validate, role);
                 return;
@@ -1067,6 +1077,7 @@ function takeWriter() {
 function releaseWriter(w) {
     w.src = null;
     if (w.out.length > MAX_KEPT_OUTPUT_SIZE) w.out = allocUnsafeSlow(FIRST_OUTPUT_SIZE);
+    if (w.units !== null && w.units.length > MAX_KEPT_OUTPUT_SIZE) w.units = null;
     idleWriter = w;
 }
 
