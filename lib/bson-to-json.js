@@ -1199,4 +1199,63 @@ function decodeError(err, list, buf, o, w) {
     return new BSONError('bsonToJSON refused bytes that decode takes', { code: 'ERR_BSON_RUNTIME' });
 }
 
-module.exports = { bsonToJSON, BSONToJSON, takeWriter, releaseWriter, writeRoot, documentSize, decodeError, MODE_JSON, MODE_RELAXED, MODE_CANONICAL, INVALID };
+// ---------------------------------------------------------------------------
+// bsondump's format, for qbson dump
+
+// Documents one a line in bsondump's format (Go's writer): keys as stored,
+// doubles and dates in Go's forms, U+2028 and U+2029 escaped, and with
+// `lenient` each byte of malformed UTF-8 as \ufffd instead of a failure. The
+// lines gather in one buffer, taken as bytes when the caller likes.
+class BsondumpWriter {
+    constructor(relaxed, lenient) {
+        this.w = new BSONToJSON();
+        this.w.setDecoder(relaxed ? MODE_RELAXED : MODE_CANONICAL, DEFAULT_DECODER);
+        this.w.json = false;
+        this.w.go = true;
+        this.w.validateUtf8 = !lenient;
+    }
+
+    // bytes[start, start + size) (a whole document, its length checked) and a
+    // newline. Throws where decode fails: `refused(err)` then says the error is to
+    // be had from decode itself, and nothing of the document is kept.
+    add(bytes, start, size) {
+        const w = this.w;
+        const mark = w.pos;
+        try {
+            w.src = bytes;
+            writeDocument(w, start, start + size - 1, 0, w.validateUtf8, ROLE_ROOT);
+            w.put(NEWLINE_BYTES);
+        } catch (err) {
+            w.pos = mark;
+            throw err;
+        } finally {
+            w.src = null;
+        }
+    }
+
+    get size() {
+        return this.w.pos;
+    }
+
+    // the lines so far, as new bytes; the writer starts again
+    take() {
+        const bytes = this.w.bytes();
+        this.w.pos = 0;
+        return bytes;
+    }
+
+    // the lines so far as a string; the writer starts again
+    takeText() {
+        const text = this.w.text();
+        this.w.pos = 0;
+        this.w.wide = false;
+        return text;
+    }
+}
+
+// Whether a writer's failure means the bytes are not what decode takes (decode then says why).
+function refused(err) {
+    return err === INVALID || isStackOverflow(err);
+}
+
+module.exports = { bsonToJSON, BsondumpWriter, refused };
