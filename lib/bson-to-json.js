@@ -557,12 +557,13 @@ function writeInObjectOrder(w, start, end, depth, validate, role) {
         setField(order, key, types.length);
         types.push(src[pos]);
         valueStarts.push(keyEnd + 1);
-        pos = skipValue(w, src[pos], keyEnd + 1, end, depth, validate);
+        pos = skipValue(w, src[pos], keyEnd + 1, end, depth, role === ROLE_ROOT && w.validationKeys !== null ? rootValidationOf(w, key) : validate);
     }
     const keys = Object.keys(order);
     const elements = { keys, order, types, valueStarts, end };
     if (dollarKeys === ONLY_DBREF_KEYS && role !== ROLE_SCOPE && isDBRefLike(w, elements)) {
-        writeDBRef(w, elements, depth, validate);
+        if (!w.json && isFalsyId(w, elements)) writeByObjects(w, start, end, validate);
+        else writeDBRef(w, elements, depth, validate);
         return;
     }
     w.ensure(1);
@@ -616,6 +617,26 @@ function isDBRefLike(w, elements) {
     const idType = types[order.$id];
     if (idType === C.BSON_NULL || (idType === C.BSON_UNDEFINED && w.json)) return false;
     return !('$db' in order) || stringType(types[order.$db]);
+}
+
+// Whether a DBRef's $id is false or '': Extended JSON then leaves its $id and
+// fields as the objects they are (bson's rule), for JSON.stringify to write.
+function isFalsyId(w, elements) {
+    const k = elements.order.$id;
+    const at = elements.valueStarts[k];
+    const type = elements.types[k];
+    return (type === C.BSON_BOOLEAN && w.src[at] === 0) || (type === C.BSON_STRING && readInt32LE(w.src, at) === 1);
+}
+
+// The document at start, decoded (every type kept) and given to EJSON.stringify:
+// for the one shape whose text depends on its objects' own toJSON.
+function writeByObjects(w, start, end, validate) {
+    const { decode } = decodeFunctions();
+    const { EJSON } = require('./ejson');
+    const value = decode(w.src.subarray(start, end + 1), { ...LOSSLESS, validation: { utf8: validate }, maxDepth: w.maxDepth });
+    const bytes = fromUtf8(EJSON.stringify(value, { relaxed: !w.canonical }));
+    w.wide = true;
+    w.put(bytes);
 }
 
 // A DBRef as its toJSON or its Extended JSON form has it. A collection of the
