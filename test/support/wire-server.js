@@ -23,6 +23,8 @@ async function startWireServer() {
     const { CongoServer } = await import(SERVER_MODULE);
     const server = new CongoServer({ host: '127.0.0.1', port: 0 });
     await server.start();
+    // as mongod does: without it, the last part of each reply waits for the client's delayed ACK
+    server.server.on('connection', (socket) => socket.setNoDelay(true));
     // CongoServer's `port` is the one asked for (0 here); the one bound is its listener's
     const address = server.server && server.server.address();
     if (!address || !address.port) throw new Error('CongoServer started with no listening address');
