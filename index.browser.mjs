@@ -13,7 +13,7 @@ export const BSON = /* @__PURE__ */ (() => qbson.BSON)();
 export const onDemand = /* @__PURE__ */ (() => qbson.onDemand)();
 export { encode, encodeInto } from './lib/encode.js';
 export { decode, decodeAll } from './lib/decode.js';
-export { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON } from './lib/on-first-call.js';
+export { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON, bsonToJSON } from './lib/on-first-call.js';
 export { LazyDocument } from './lib/lazy.js';
 export { serialize, serializeWithBufferAndIndex, deserialize, deserializeStream, setInternalBufferSize, BSONType, bsonType } from './lib/compat.js';
 export { ByteUtils } from './lib/bson-byte-utils.js';

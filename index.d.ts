@@ -758,6 +758,31 @@ export interface JSONToBSONOptions extends EJSONParseOptions, EncodeOptions {
  */
 export declare function jsonToBSON(text: string | Uint8Array, opts?: JSONToBSONOptions): BSONBuffer;
 
+/** Options of bsonToJSON: the text's form, how many documents, the output's kind, and decode's checks. */
+export interface BSONToJSONOptions {
+    /**
+     * 'relaxed' (default): EJSON.stringify(decode(bytes, types kept), { relaxed: true }).
+     * 'canonical': the same with { relaxed: false }. 'json': JSON.stringify(decode(bytes)).
+     */
+    mode?: 'relaxed' | 'canonical' | 'json';
+    /** Absent: one document. 'array': documents back to back (or an array of them) as a JSON array. 'lines': one a line. */
+    many?: 'array' | 'lines';
+    /** 'string' (default), or 'bytes': the text's UTF-8 bytes. */
+    output?: 'string' | 'bytes';
+    /** Deepest nesting allowed, as in decode. Default 500. */
+    maxDepth?: number;
+    /** As in decode: whether strings must be UTF-8 (all, or the top-level keys named). */
+    validation?: { utf8?: boolean | Record<string, true> | Record<string, false> };
+}
+
+/**
+ * BSON bytes straight to JSON text, with no value tree between: the text
+ * JSON.stringify or EJSON.stringify makes of the decoded document. With `many`,
+ * documents back to back (a .bson file, a cursor batch) or an array of them.
+ */
+export declare function bsonToJSON(bytes: Uint8Array | Uint8Array[], opts?: BSONToJSONOptions & { output: 'bytes' }): BSONBuffer;
+export declare function bsonToJSON(bytes: Uint8Array | Uint8Array[], opts?: BSONToJSONOptions): string;
+
 /** JSON.stringify's replacer. */
 export type EJSONReplacer = (number | string)[] | ((this: any, key: string, value: any) => any) | null;
 

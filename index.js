@@ -8,7 +8,7 @@ const { makeOnDemand, ...compat } = require('./lib/compat');
 const { BSONError, BSONVersionError, BSONRuntimeError, BSONOffsetError } = require('./lib/errors');
 const { BSONValue } = require('./lib/types/bson-value');
 const { ObjectId } = require('./lib/types/objectid');
-const { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON } = require('./lib/on-first-call');
+const { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON, bsonToJSON } = require('./lib/on-first-call');
 
 const qbson = {
     encode,
@@ -30,6 +30,7 @@ const qbson = {
     decodeStream,
     encodeStream,
     jsonToBSON,
+    bsonToJSON,
 };
 
 // Every type class but ObjectId, LazyDocument and bson's utility namespaces are

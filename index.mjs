@@ -20,6 +20,7 @@ export const {
     get,
     has,
     jsonToBSON,
+    bsonToJSON,
     lazy,
     LazyDocument,
     calculateObjectSize,

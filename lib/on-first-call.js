@@ -3,7 +3,7 @@
 // Exports whose modules load when they are first called, not when they are read.
 // An ES module's named exports are all read as it is imported, and what index.js
 // loads on first read, import 'qbson' loads at once: Extended JSON, the size
-// calculation, get/has, lazy, the streams and jsonToBSON are these forwarders in both
+// calculation, get/has, lazy, the streams, jsonToBSON and bsonToJSON are these forwarders in both
 // entries, so neither loads them. The classes cannot forward (instanceof and
 // statics need the class itself).
 
@@ -13,6 +13,7 @@ let lookupModule = null;
 let lazyModule = null;
 let streamModule = null;
 let jsonToBSONModule = null;
+let bsonToJSONModule = null;
 
 function ejson() {
     return ejsonApi === null ? (ejsonApi = require('./ejson').EJSON) : ejsonApi;
@@ -69,7 +70,12 @@ function jsonToBSON(text, opts) {
     return jsonToBSONModule.jsonToBSON(text, opts);
 }
 
+function bsonToJSON(bytes, opts) {
+    if (bsonToJSONModule === null) bsonToJSONModule = require('./bson-to-json');
+    return bsonToJSONModule.bsonToJSON(bytes, opts);
+}
+
 // bson@7's EJSON object: these four functions, frozen, without a prototype
 const EJSON = Object.freeze(Object.assign(Object.create(null), { parse, stringify, serialize, deserialize }));
 
-module.exports = { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON };
+module.exports = { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON, bsonToJSON };
