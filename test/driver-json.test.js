@@ -64,8 +64,8 @@ describe('the driver recipe: raw: true and bsonToJSON against a wire-protocol se
         assert.ifError(run.error);
         assert.strictEqual(run.report.count, COUNT);
         assert.deepStrictEqual(run.report.types, TYPES_KEPT);
-        // 300 documents in batches of 64: the first batch and 4 getMore per read, 3 reads
-        assert.strictEqual(run.report.rawGetMores, 12);
+        // 300 documents in batches of 64: the first batch and 4 getMore per read, 8 reads with raw: true
+        assert.strictEqual(run.report.rawGetMores, 32);
     });
 
     it("'json': the cursor through bsonToJSON is JSON.stringify of the documents find returns", function () {
@@ -74,11 +74,22 @@ describe('the driver recipe: raw: true and bsonToJSON against a wire-protocol se
         assertSameText(run.report.raw.json, run.report.ordinary.json, "'json'");
     });
 
+    it("'json' with many: 'array' on the cursor's documents, many: 'lines', and output: 'bytes' give the same text", function () {
+        assert.ifError(run.error);
+        assertSameText(run.report.rawMany.json, run.report.ordinary.json, "many: 'array'");
+        assertSameText(run.report.rawLines, run.report.ordinary.lines, "many: 'lines'");
+        const { text, length, utf8 } = run.report.rawBytes;
+        assert.strictEqual(utf8, true);
+        assert.strictEqual(length, Buffer.byteLength(run.report.ordinary.json));
+        assertSameText(text, run.report.ordinary.json, "output: 'bytes'");
+    });
+
     it("'relaxed' and 'canonical': EJSON.stringify of the documents, by qbson's EJSON and by bson's", function () {
         assert.ifError(run.error);
         for (const mode of ['relaxed', 'canonical']) {
             assertSameText(run.report.ordinary[mode + 'ByBson'], run.report.ordinary[mode], `${mode}: bson's EJSON against qbson's`);
             assertSameText(run.report.raw[mode], run.report.ordinary[mode], `'${mode}'`);
+            assertSameText(run.report.rawMany[mode], run.report.ordinary[mode], `'${mode}', many: 'array'`);
         }
         assert.notStrictEqual(run.report.raw.relaxed, run.report.raw.canonical);
     });
