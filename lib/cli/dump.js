@@ -1,18 +1,25 @@
 'use strict';
 
 // qbson dump: each document of a .bson file as Extended JSON, one a line, as
-// mongo-tools' bsondump prints them (lib/cli/bsondump-json.js), or as its
-// --type=debug text (lib/cli/bsondump-debug.js). Every document goes through
-// the decoder first, so nothing damaged is printed.
+// mongo-tools' bsondump prints them, or as its --type=debug text
+// (lib/cli/bsondump-debug.js). The JSON lines are written straight from the
+// bytes by bsonToJSON's writer in its bsondump form (lib/bson-to-json.js), which
+// checks each document as the decoder does and gathers the lines as bytes;
+// where it refuses a document, the decoder says why. Nothing damaged is printed.
 
 const tty = require('tty');
 const { decodeAt } = require('../stream');
 const { UsageError, openInput } = require('./io');
 const { openOutput, outputFileOf } = require('./output');
 const { readDocuments } = require('./read');
+const { BSONError } = require('../errors');
+const { BsondumpWriter, refused } = require('../bson-to-json');
 const { toBsondumpJSON } = require('./bsondump-json');
 const { toBsondumpDebug } = require('./bsondump-debug');
 const { parseFieldList, projectedBytes } = require('./fields');
+
+// lines are handed to the output in batches of about this many bytes
+const LINES_BATCH_SIZE = 64 * 1024;
 
 // regular expressions stay BSON's: a pattern JavaScript cannot compile is still valid BSON
 const CHECK_OPTIONS = { bsonRegExp: true };
@@ -66,7 +73,9 @@ const options = {
     'lenient-utf8': { type: 'boolean' },
 };
 
-function formatterOf(values) {
+// What prints a document: a BsondumpWriter for compact JSON lines, else a
+// function of the document's bytes giving its text (pretty JSON, debug).
+function formatterOf(values, lenient) {
     const type = values.type === undefined ? 'json' : values.type;
     if (type !== 'json' && type !== 'debug') throw new UsageError(`--type must be json or debug, not '${type}'`);
     if (values.canonical && values.relaxed) throw new UsageError('--canonical and --relaxed do not go together');
@@ -74,8 +83,21 @@ function formatterOf(values) {
         if (values.relaxed || values.pretty) throw new UsageError('--type=debug takes neither --relaxed nor --pretty');
         return toBsondumpDebug;
     }
-    const jsonOptions = { relaxed: Boolean(values.relaxed), pretty: Boolean(values.pretty) };
+    if (!values.pretty) return new BsondumpWriter(Boolean(values.relaxed), lenient);
+    const jsonOptions = { relaxed: Boolean(values.relaxed), pretty: true, lenient: true };
     return (bytes) => toBsondumpJSON(bytes, jsonOptions) + '\n';
+}
+
+// Adds the document's line to the writer; where the writer refuses it, the
+// decoder's error for it (at its offset in the input).
+function addLine(writer, bytes, offset, checkOptions) {
+    try {
+        writer.add(bytes, 0, bytes.length);
+    } catch (err) {
+        if (!refused(err)) throw err;
+        decodeAt(bytes, offset, checkOptions);
+        throw new BSONError(`the document at offset ${offset} cannot be printed`, { code: 'ERR_BSON_CORRUPT', offset });
+    }
 }
 
 // bsondump's status line: its timestamp layout (2006-01-02T15:04:05.000-0700), a tab, the message
@@ -89,11 +111,12 @@ function statusLine(message, now) {
 
 async function run(values, file, common) {
     if (values.objcheck && common.keepGoing) throw new UsageError('--objcheck stops at the first damaged document; --keep-going goes on: give one');
-    const format = formatterOf(values);
+    const lenient = Boolean(values['lenient-utf8']);
+    const format = formatterOf(values, lenient);
+    const lines = format instanceof BsondumpWriter ? format : null;
     const fields = values.fields === undefined ? null : parseFieldList(values.fields, '--fields');
     if (fields !== null && values.type === 'debug') throw new UsageError('--fields prints Extended JSON: it does not go with --type=debug');
     const outFile = outputFileOf(values);
-    const lenient = Boolean(values['lenient-utf8']);
     const checkOptions = lenient ? LENIENT_CHECK_OPTIONS : CHECK_OPTIONS;
     const input = openInput(file);
     const sink = openOutput(outFile, input);
@@ -109,13 +132,21 @@ async function run(values, file, common) {
         result = await readDocuments(input, { command: 'dump', progress, maxDocumentSize: common.maxDocumentSize, keepGoing: common.keepGoing }, (bytes, offset) => {
             let shown = bytes;
             if (fields !== null) shown = projectedBytes(bytes, offset, fields, lenient);
-            else decodeAt(bytes, offset, checkOptions);
+            if (lines !== null) {
+                addLine(lines, shown, offset, checkOptions);
+                printed++;
+                return lines.size >= LINES_BATCH_SIZE && sink.add(lines.take()) ? sink.flush() : undefined;
+            }
+            if (fields === null) decodeAt(bytes, offset, checkOptions);
             printed++;
             if (sink.add(format(shown))) return sink.flush();
             return undefined;
         });
+        if (lines !== null && lines.size !== 0) sink.add(lines.take());
         await sink.end();
     } catch (err) {
+        // the lines of the documents before the damage go out with the rest
+        if (lines !== null && lines.size !== 0) sink.add(lines.take());
         // standard output keeps the documents before the damage; a file is left as it was
         await sink.abandon();
         // a reader that went away is no failure to report on
