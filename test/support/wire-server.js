@@ -28,7 +28,10 @@ async function startWireServer() {
     // CongoServer's `port` is the one asked for (0 here); the one bound is its listener's
     const address = server.server && server.server.address();
     if (!address || !address.port) throw new Error('CongoServer started with no listening address');
-    return { uri: `mongodb://127.0.0.1:${address.port}/?directConnection=true`, stop: () => server.stop() };
+    // serverMonitoringMode=poll: the server's hello carries a topologyVersion, so the driver would
+    // stream its monitoring (an awaitable hello that the server answers once, without moreToCome),
+    // take that as a failure and clear its connection pool under whatever is running
+    return { uri: `mongodb://127.0.0.1:${address.port}/?directConnection=true&serverMonitoringMode=poll`, stop: () => server.stop() };
 }
 
 module.exports = { startWireServer, missingServer };
