@@ -23,7 +23,6 @@
 
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
-const { option } = require('./options');
 const { allocUnsafe, allocUnsafeSlow, local, view, latin1Slice, utf8Slice, utf16leSlice, utf8Write, fromUtf8 } = require('./platform');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
 const { readUtf8, asciiString, MAX_ASCII_CALL_LENGTH } = require('./utf8');
@@ -557,12 +556,13 @@ function writeInObjectOrder(w, start, end, depth, validate, role) {
         setField(order, key, types.length);
         types.push(src[pos]);
         valueStarts.push(keyEnd + 1);
-        pos = skipValue(w, src[pos], keyEnd + 1, end, depth, validate);
+        pos = skipValue(w, src[pos], keyEnd + 1, end, depth, role === ROLE_ROOT && w.validationKeys !== null ? rootValidationOf(w, key) : validate);
     }
     const keys = Object.keys(order);
     const elements = { keys, order, types, valueStarts, end };
     if (dollarKeys === ONLY_DBREF_KEYS && role !== ROLE_SCOPE && isDBRefLike(w, elements)) {
-        writeDBRef(w, elements, depth, validate);
+        if (!w.json && isFalsyId(w, elements)) writeByObjects(w, start, end, validate);
+        else writeDBRef(w, elements, depth, validate);
         return;
     }
     w.ensure(1);
@@ -616,6 +616,26 @@ function isDBRefLike(w, elements) {
     const idType = types[order.$id];
     if (idType === C.BSON_NULL || (idType === C.BSON_UNDEFINED && w.json)) return false;
     return !('$db' in order) || stringType(types[order.$db]);
+}
+
+// Whether a DBRef's $id is false or '': Extended JSON then leaves its $id and
+// fields as the objects they are (bson's rule), for JSON.stringify to write.
+function isFalsyId(w, elements) {
+    const k = elements.order.$id;
+    const at = elements.valueStarts[k];
+    const type = elements.types[k];
+    return (type === C.BSON_BOOLEAN && w.src[at] === 0) || (type === C.BSON_STRING && readInt32LE(w.src, at) === 1);
+}
+
+// The document at start, decoded (every type kept) and given to EJSON.stringify:
+// for the one shape whose text depends on its objects' own toJSON.
+function writeByObjects(w, start, end, validate) {
+    const { decode } = decodeFunctions();
+    const { EJSON } = require('./ejson');
+    const value = decode(w.src.subarray(start, end + 1), { ...LOSSLESS, validation: { utf8: validate }, maxDepth: w.maxDepth });
+    const bytes = fromUtf8(EJSON.stringify(value, { relaxed: !w.canonical }));
+    w.wide = true;
+    w.put(bytes);
 }
 
 // A DBRef as its toJSON or its Extended JSON form has it. A collection of the
@@ -1062,6 +1082,7 @@ function writeTimestamp(w, t, i) {
 
 const MODES = { json: MODE_JSON, relaxed: MODE_RELAXED, canonical: MODE_CANONICAL };
 
+
 // A call takes this writer when it is free, keeping its output buffer and key
 // stamps from one call to the next.
 let idleWriter = null;
@@ -1083,36 +1104,59 @@ function releaseWriter(w) {
 
 // decode's reading of maxDepth and validation when neither is given
 const DEFAULT_DECODER = new Decoder(null, undefined);
-const DEFAULT_OPTIONS = { mode: MODE_RELAXED, many: undefined, bytes: false, decodeOptions: LOSSLESS, dec: DEFAULT_DECODER };
+
+// What a call was asked for. The options of most calls, a mode and nothing
+// else, are read into one of these made once per mode.
+class CallOptions {
+    constructor(mode, many, bytes, maxDepth, validation, dec) {
+        this.mode = mode;
+        this.many = many;
+        this.bytes = bytes;
+        this.maxDepth = maxDepth;
+        this.validation = validation;
+        this.dec = dec;
+    }
+
+    // the options of the decode whose errors bsonToJSON gives
+    decodeOptions() {
+        const out = this.mode === MODE_JSON ? {} : { ...LOSSLESS };
+        if (this.maxDepth !== undefined) out.maxDepth = this.maxDepth;
+        if (this.validation !== undefined) out.validation = this.validation;
+        return out;
+    }
+}
+const PLAIN_OPTIONS = [MODE_JSON, MODE_RELAXED, MODE_CANONICAL].map((mode) => new CallOptions(mode, undefined, false, undefined, undefined, DEFAULT_DECODER));
+
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+// value, read as opts[name], when opts has it as its own (an inherited option
+// is no option). Options are read by name, as opts.mode and so on: a read by a
+// computed name took a quarter of a small document's call.
+function own(opts, name, value) {
+    return value === undefined || hasOwnProperty.call(opts, name) ? value : undefined;
+}
 
 // The options read once: the mode, many, the output, and decode's maxDepth and
 // validation (with decode's errors for bad values).
 function readOptions(opts) {
-    if (opts == null) return DEFAULT_OPTIONS;
-    const modeName = option(opts, 'mode');
-    const mode = modeName === undefined ? MODE_RELAXED : MODES[modeName];
-    if (mode === undefined || (typeof modeName !== 'string' && modeName !== undefined)) {
-        throw new BSONError(`option mode must be 'relaxed', 'canonical' or 'json', not ${describe(modeName)}`, { code: 'ERR_BSON_OPTION' });
-    }
-    const many = option(opts, 'many');
+    if (opts == null) return PLAIN_OPTIONS[MODE_RELAXED];
+    if (typeof opts !== 'object') throw new BSONError(`bsonToJSON options must be an object, not ${typeof opts}`, { code: 'ERR_BSON_OPTION' });
+    const modeName = own(opts, 'mode', opts.mode);
+    const mode = modeName === undefined ? MODE_RELAXED : typeof modeName === 'string' && hasOwnProperty.call(MODES, modeName) ? MODES[modeName] : -1;
+    if (mode < 0) throw new BSONError(`option mode must be 'relaxed', 'canonical' or 'json', not ${describe(modeName)}`, { code: 'ERR_BSON_OPTION' });
+    const many = own(opts, 'many', opts.many);
+    const output = own(opts, 'output', opts.output);
+    const maxDepth = own(opts, 'maxDepth', opts.maxDepth);
+    const validation = own(opts, 'validation', opts.validation);
+    if (many === undefined && output === undefined && maxDepth === undefined && validation === undefined) return PLAIN_OPTIONS[mode];
     if (many !== undefined && many !== 'array' && many !== 'lines') {
         throw new BSONError(`option many must be 'array' or 'lines', not ${describe(many)}`, { code: 'ERR_BSON_OPTION' });
     }
-    const output = option(opts, 'output');
     if (output !== undefined && output !== 'string' && output !== 'bytes') {
         throw new BSONError(`option output must be 'string' or 'bytes', not ${describe(output)}`, { code: 'ERR_BSON_OPTION' });
     }
-    const maxDepth = option(opts, 'maxDepth');
-    const validation = option(opts, 'validation');
-    let decodeOptions = {};
-    let dec = DEFAULT_DECODER;
-    if (maxDepth !== undefined || validation !== undefined) {
-        if (maxDepth !== undefined) decodeOptions.maxDepth = maxDepth;
-        if (validation !== undefined) decodeOptions.validation = validation;
-        dec = new Decoder(null, decodeOptions);
-    }
-    if (mode !== MODE_JSON) decodeOptions = { ...LOSSLESS, ...decodeOptions };
-    return { mode, many, bytes: output === 'bytes', decodeOptions, dec };
+    const dec = maxDepth === undefined && validation === undefined ? DEFAULT_DECODER : new Decoder(null, { maxDepth, validation });
+    return new CallOptions(mode, many, output === 'bytes', maxDepth, validation, dec);
 }
 
 function describe(value) {
@@ -1188,10 +1232,11 @@ const NEWLINE_BYTES = B('\n');
 function decodeError(err, list, buf, o, w) {
     if (err !== INVALID && !isStackOverflow(err)) return err;
     const { decode, decodeAll } = decodeFunctions();
+    const decodeOptions = o.decodeOptions();
     try {
-        if (list !== null) decode(list[w.failedItem], o.decodeOptions);
-        else if (o.many !== undefined) decodeAll(buf, o.decodeOptions);
-        else decode(buf, o.decodeOptions);
+        if (list !== null) decode(list[w.failedItem], decodeOptions);
+        else if (o.many !== undefined) decodeAll(buf, decodeOptions);
+        else decode(buf, decodeOptions);
     } catch (decodeErr) {
         return decodeErr;
     }
