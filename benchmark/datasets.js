@@ -105,4 +105,17 @@ function forget(name) {
     delete cache[name];
 }
 
-module.exports = { NAMES, load, forget, plainJson };
+// The rows of a section script (json-to-bson.js, transcode.js): each data set
+// --filter names, or all, measured by measure(name), then forgotten.
+function measureEach(argv, label, measure) {
+    const f = argv.indexOf('--filter');
+    const names = f >= 0 ? argv[f + 1].split(',') : NAMES;
+    return names.map((name) => {
+        process.stderr.write(`${label}: ${name}\r`);
+        const row = measure(name);
+        forget(name);
+        return row;
+    });
+}
+
+module.exports = { NAMES, load, forget, plainJson, measureEach };

@@ -101,14 +101,7 @@ function summary(rows) {
 function main(argv) {
     const mode = argv.includes('--quick') ? MODES.quick : MODES.full;
     const md = argv.includes('--markdown');
-    const f = argv.indexOf('--filter');
-    const names = f >= 0 ? argv[f + 1].split(',') : datasets.NAMES;
-    const rows = names.map((name) => {
-        process.stderr.write(`transcode: ${name}\r`);
-        const row = measure(name, mode);
-        datasets.forget(name);
-        return row;
-    });
+    const rows = datasets.measureEach(argv, 'transcode', (name) => measure(name, mode));
     process.stdout.write(report.heading('BSON to JSON text: bsonToJSON against decode, then stringify', md) + tables(rows, md) + '\n' +
         summary(rows) + '. Rates: operations per second by process CPU time, median of ' + mode.samples +
         ' runs; a batch data set converts each of its documents per operation.\n\n');

@@ -27,7 +27,7 @@ const { allocUnsafe, allocUnsafeSlow, local, view, latin1Slice, utf8Slice, utf16
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
 const { readUtf8, asciiString, MAX_ASCII_CALL_LENGTH } = require('./utf8');
 const { setField } = require('./set-field');
-const { utf8SequenceEnd } = require('./json-text-reading');
+const { utf8SequenceEnd, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET } = require('./json-text-reading');
 const { Decoder } = require('./decoder');
 const T = require('./json-text-writing');
 
@@ -71,13 +71,6 @@ const ROLE_NESTED = 1;
 const ROLE_SCOPE = 2;
 
 const DOLLAR = 0x24;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const NEWLINE = 0x0a;
 
 const B = T.asciiBytes;
 const TEXT = {

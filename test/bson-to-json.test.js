@@ -316,6 +316,18 @@ describe('bsonToJSON: what a decoded object does to keys', function () {
         assert.strictEqual(bsonToJSON(doc, { mode: 'json', validation: { utf8: false } }), '{"s":"a\ufffdb"}');
     });
 
+    it('writes doubles as the engine does: 20,000 of every magnitude and length of digits, alone and in arrays', function () {
+        const rnd = F.inputRandom(7, 0);
+        const gens = [() => rnd.next() * 360 - 180, () => rnd.next(), () => (rnd.next() - 0.5) * 10 ** (rnd.next() * 40 - 20),
+            () => Math.round(rnd.next() * 1e6) / 1e3, () => rnd.next() * 1e15, () => 1 / (1 + rnd.next() * 1000)];
+        for (let i = 0; i < 20000; i++) {
+            const x = gens[i % gens.length]();
+            const bytes = qbson.encode({ a: x, b: [x, -x], c: new qbson.Double(x) });
+            assert.strictEqual(bsonToJSON(bytes, { mode: 'json' }), JSON.stringify(qbson.decode(bytes)), String(x));
+            assert.strictEqual(bsonToJSON(bytes, { mode: 'canonical' }), expectedText(bytes, 'canonical', {}), String(x));
+        }
+    });
+
     it('escapes as JSON.stringify does, U+2028 and U+2029 left as they are', function () {
         const s = 'q"b\\c\n\t\u0001\u001f\u007f\u2028\u2029';
         assert.strictEqual(bsonToJSON(qbson.encode({ s }), { mode: 'json' }), JSON.stringify({ s }));

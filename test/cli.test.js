@@ -1356,4 +1356,37 @@ describe('qbson dump on mutated documents', function () {
         }
         assert.ok(accepted > 5000, `${accepted} accepted`);
     });
+    it("dump's line writer refuses exactly the documents the decoder refuses, and writes toBsondumpJSON's line for the others", function () {
+        const { BsondumpWriter, refused } = require('../lib/bson-to-json');
+        const seeds = ['all_types', 'all_in_one_doc', 'sample'].flatMap((f) => documentsOf(fs.readFileSync(fixture(`${f}.bson`))));
+        const rnd = mulberry32(23);
+        let accepted = 0;
+        let refusedCount = 0;
+        for (let n = 0; n < 10000; n++) {
+            const doc = Buffer.from(seeds[Math.floor(rnd() * seeds.length)]);
+            for (let k = 1 + Math.floor(rnd() * 3); k > 0; k--) doc[4 + Math.floor(rnd() * (doc.length - 5))] = Math.floor(rnd() * 256);
+            for (const lenient of [false, true]) {
+                const relaxed = rnd() < 0.5;
+                const writer = new BsondumpWriter(relaxed, lenient);
+                let decodeError = null;
+                try {
+                    decodeAt(doc, 0, { bsonRegExp: true, validation: lenient ? { utf8: false } : undefined });
+                } catch (err) {
+                    decodeError = err;
+                }
+                try {
+                    writer.add(doc, 0, doc.length);
+                } catch (err) {
+                    assert.ok(refused(err), err.stack);
+                    assert.ok(decodeError !== null, `the writer refuses what the decoder takes: ${doc.toString('hex')}`);
+                    refusedCount++;
+                    continue;
+                }
+                assert.strictEqual(decodeError, null, `the writer takes what the decoder refuses: ${doc.toString('hex')}`);
+                accepted++;
+                assert.strictEqual(writer.takeText(), toBsondumpJSON(doc, { relaxed }) + '\n');
+            }
+        }
+        assert.ok(accepted > 2000 && refusedCount > 2000, `${accepted} accepted, ${refusedCount} refused`);
+    });
 });
