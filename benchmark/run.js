@@ -31,6 +31,7 @@ const CHILD = path.join(__dirname, 'child.js');
 const INCREMENTAL = path.join(__dirname, 'incremental.js');
 const JSON_TO_BSON = path.join(__dirname, 'json-to-bson.js');
 const TRANSCODE = path.join(__dirname, 'transcode.js');
+const DRIVER_JSON = path.join(__dirname, 'driver-json.js');
 const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE] [--update DOC]\n' +
     '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-incremental] [--mixed [--seed N]]';
 
@@ -286,6 +287,7 @@ async function run(opts, write) {
         await phase('incremental', async () => write(await incrementalSection(mode, md)));
         await phase('json-to-bson', async () => write(await incrementalSection(mode, md, JSON_TO_BSON)));
         await phase('transcode', async () => write(await incrementalSection(mode, md, TRANSCODE)));
+        await phase('driver-json', async () => write(await incrementalSection(mode, md, DRIVER_JSON)));
     }
     results.sink = timing.state.sink;
     results.seconds = timing.now() - started;
@@ -296,7 +298,7 @@ async function run(opts, write) {
     return results;
 }
 
-// a section measured by a script of its own (incremental.js, json-to-bson.js, transcode.js), in a process of its own
+// a section measured by a script of its own (incremental.js, json-to-bson.js, transcode.js, driver-json.js), in a process of its own
 function incrementalSection(mode, md, script = INCREMENTAL) {
     const args = ['--expose-gc', script].concat(mode.name === 'quick' ? ['--quick'] : [], md ? ['--markdown'] : []);
     return new Promise((resolve) => {
