@@ -140,7 +140,13 @@ const DEFINITIONS = [
             note: (m.isNativeAccelerationEnabled ? 'native extract' : 'pure js') + ', ' + MSGPACKR_CONFIG };
     }],
     ['JSON', 'json', () => ({ encode: (doc) => JSON.stringify(doc), decode: (str) => JSON.parse(str) })],
+    // JSON as an application stores and reads it: UTF-8 bytes in, UTF-8 bytes out
+    ['JSON-bytes', 'json', () => ({ encode: (doc) => Buffer.from(JSON.stringify(doc)),
+        decode: (buf) => JSON.parse(buf.toString('utf8')) })],
 ];
+
+// the libraries built into the engine (no package, no require time)
+const BUILTIN = ['JSON', 'JSON-bytes'];
 
 // a native addon from benchmark/native; when it is absent the error says how to build it
 function requireNative(name) {
@@ -163,7 +169,7 @@ function makeAdapter(name, format, init) {
             const start = process.hrtime.bigint();
             Object.assign(lib, init());
             lib.loadSeconds = Number(process.hrtime.bigint() - start) / 1e9;
-            lib.version = name === 'JSON' ? 'V8 ' + process.versions.v8 : packageVersion(name);
+            lib.version = BUILTIN.includes(name) ? 'V8 ' + process.versions.v8 : packageVersion(name);
             lib.available = true;
             lib.reason = '';
         } catch (err) {
@@ -181,4 +187,4 @@ function create(names) {
     return DEFINITIONS.filter((d) => !names || names.includes(d[0])).map((d) => makeAdapter(d[0], d[1], d[2]));
 }
 
-module.exports = { NAMES, NATIVE_DIR, create, mapTypes, packageVersion };
+module.exports = { NAMES, BUILTIN, NATIVE_DIR, create, mapTypes, packageVersion };

@@ -3,6 +3,8 @@
 // Number formatting, and the result tables as plain text or Markdown.
 // The tables are built from the results object alone (the one --json writes).
 
+const { BUILTIN } = require('./libraries');
+
 const DIRECTIONS = ['encode', 'decode'];
 
 function sig3(x) {
@@ -109,7 +111,7 @@ function coldTable(results, markdown) {
         for (const dir of DIRECTIONS) {
             const r = results.cold.find((c) => c.lib === lib && c.direction === dir);
             if (r.verdict !== 'ok') { row.push(cell(r), '', '', ''); continue; }
-            row[1] = lib === 'JSON' ? 'builtin' : micros(requireSeconds(results, lib));
+            row[1] = BUILTIN.includes(lib) ? 'builtin' : micros(requireSeconds(results, lib));
             if (importSeconds(results, lib) > 0) row[2] = micros(importSeconds(results, lib));
             row.push(micros(r.first), micros(r.second), micros(r.warm), Math.round(r.first / r.warm) + '×');
         }
@@ -173,23 +175,46 @@ function geomean(values) {
 // msgpackr and JSON.parse where those carry the same data (JSON-representable data sets)
 const TARGETS = { perDataset: 1.5, geomeanEncode: 2.5, geomeanDecode: 2.2, msgpackrDecode: 1, jsonDecode: 0.8, mixed: 0.9 };
 
-// per data set: qbson ÷ bson both ways, decode ÷ msgpackr and ÷ JSON.parse, and which targets it misses
+// per data set: qbson ÷ bson both ways, decode ÷ msgpackr, ÷ JSON.parse of a string and of
+// UTF-8 bytes, and which targets it misses
 function comparisonTable(results, markdown) {
     const t = results.timing;
     const rows = results.datasets.map((ds) => {
         const enc = ratio(t, ds.name, 'encode', 'bson'), dec = ratio(t, ds.name, 'decode', 'bson');
-        const mp = ratio(t, ds.name, 'decode', 'msgpackr'), js = ds.json ? ratio(t, ds.name, 'decode', 'JSON') : NaN;
+        const mp = ratio(t, ds.name, 'decode', 'msgpackr');
+        const [js, jb] = ['JSON', 'JSON-bytes'].map((lib) => (ds.json ? ratio(t, ds.name, 'decode', lib) : NaN));
         const missed = [];
         if (enc < TARGETS.perDataset) missed.push('encode');
         if (dec < TARGETS.perDataset) missed.push('decode');
         if (ds.json && mp < TARGETS.msgpackrDecode) missed.push('< msgpackr');
         if (js < TARGETS.jsonDecode) missed.push('< 0.8 JSON.parse');
         return [ds.name, bytes(ds.bsonBytes), ds.json ? 'yes' : 'no', times(enc), times(dec),
-            times(mp) + (ds.json || !isFinite(mp) ? '' : ' *'), times(js), missed.join(', ')];
+            times(mp) + (ds.json || !isFinite(mp) ? '' : ' *'), times(js), times(jb), missed.join(', ')];
     });
     return table('qbson ÷ others, ops/s (* msgpackr carries the relaxed Extended JSON form there, not the same values)',
         ['data set', 'bson size', 'JSON-representable', 'encode ÷ bson', 'decode ÷ bson', 'decode ÷ msgpackr',
-            'decode ÷ JSON.parse', 'below target'], rows, markdown, 'lrlrrrrl');
+            'decode ÷ JSON.parse', 'decode ÷ JSON.parse(bytes)', 'below target'], rows, markdown, 'lrlrrrrrl');
+}
+
+// the peers qbson is held against beyond bson, as the tables name them
+const PEERS = [['msgpackr', 'msgpackr'], ['JSON', 'JSON (string)'], ['JSON-bytes', 'JSON (bytes)']];
+
+// every data set and direction on which qbson is behind msgpackr or either form of JSON:
+// qbson ÷ each peer, the ones below 1× marked; data sets that are not JSON-representable are
+// left out, since there the peers carry the relaxed Extended JSON form, not the same values
+function behindTable(results, markdown) {
+    const t = results.timing;
+    const rows = [];
+    for (const ds of results.datasets.filter((d) => d.json)) {
+        for (const dir of DIRECTIONS) {
+            const r = PEERS.map(([lib]) => ratio(t, ds.name, dir, lib));
+            if (!r.some((x) => x < 1)) continue;
+            rows.push([ds.name, dir].concat(r.map((x) => times(x) + (x < 1 ? ' <' : ''))));
+        }
+    }
+    if (!rows.length) return 'qbson is ahead of msgpackr and JSON on every JSON-representable data set, both ways\n';
+    return table('where qbson is behind msgpackr or JSON: qbson ÷ peer, ops/s (< marks a peer ahead)',
+        ['data set', 'direction'].concat(PEERS.map((p) => '÷ ' + p[1])), rows, markdown, 'llrrr');
 }
 
 const listOf = (pairs) => (pairs.length ? pairs.map(([name, x]) => name + ' ' + times(x)).join(', ') : 'none');
@@ -215,6 +240,9 @@ function targetLines(results) {
     const js = per(json, 'decode', 'JSON');
     lines.push('decode below ' + times(TARGETS.jsonDecode) + ' JSON.parse (JSON-representable data sets, ' + js.length +
         ' compared): ' + listOf(js.filter(([, x]) => x < TARGETS.jsonDecode)));
+    const jb = per(json, 'decode', 'JSON-bytes');
+    lines.push('decode slower than JSON.parse(buf.toString(\'utf8\')) (JSON-representable data sets, ' + jb.length +
+        ' compared): ' + listOf(jb.filter(([, x]) => x < 1)));
     return lines;
 }
 
@@ -266,5 +294,5 @@ function replaceReport(doc, markdown) {
 }
 
 module.exports = { count, bytes, micros, sig3, table, heading, timingTables, memoryTables, coldTable,
-    verificationNotes, spread, childErrors, ratio, times, geomean, TARGETS, comparisonTable, targetLines,
+    verificationNotes, spread, childErrors, ratio, times, geomean, TARGETS, comparisonTable, behindTable, targetLines,
     memoryLine, coldLine, REPORT_START, REPORT_END, replaceReport };

@@ -1,6 +1,6 @@
 'use strict';
 
-// qbson benchmark: qbson against bson, bson-ext, buffalo, msgpackr and JSON.
+// qbson benchmark: qbson against bson, bson-ext, buffalo, msgpackr and JSON (on strings and on UTF-8 bytes).
 //   node benchmark/run.js [--quick | --smoke] [--filter a,b] [--markdown] [--json FILE] [--update DOC]
 //                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-incremental] [--mixed [--seed N]]
 // See benchmark/README.md for what each table and column means.
@@ -100,7 +100,7 @@ function applyFilter(terms) {
 function systemInfo(libs) {
     const cpus = os.cpus();
     const versions = {};
-    for (const name of libraries.NAMES.concat('qtimeit').filter((n) => n !== 'JSON')) {
+    for (const name of libraries.NAMES.concat('qtimeit').filter((n) => !libraries.BUILTIN.includes(n))) {
         const lib = libs.find((l) => l.name === name);
         try {
             versions[name] = libraries.packageVersion(name);
@@ -269,7 +269,7 @@ async function run(opts, write) {
         write(report.heading('speed', md) + report.timingTables(results, libNames, md) + '\n' + notes([report.spread(results)]));
     }
     write(report.heading('qbson against the targets' + (opts.mixed ? ', in the mixed run' : ''), md) +
-        report.comparisonTable(results, md) + '\n' + notes(report.targetLines(results)));
+        report.comparisonTable(results, md) + '\n' + report.behindTable(results, md) + '\n' + notes(report.targetLines(results)));
 
     if (opts.memory && !opts.mixed) {
         await phase('memory', () => memoryAll(mode, results));

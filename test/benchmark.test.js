@@ -183,16 +183,29 @@ describe('benchmark', function () {
         const results = {
             datasets: [{ name: 'fast', bsonBytes: 100, json: true }, { name: 'slow', bsonBytes: 100, json: true },
                 { name: 'typed', bsonBytes: 100, json: false }],
-            timing: [].concat(rows('fast', { qbson: 400, bson: 100, msgpackr: 300, JSON: 200 }),
-                rows('slow', { qbson: 120, bson: 100, msgpackr: 200, JSON: 200 }),
-                rows('typed', { qbson: 250, bson: 100, msgpackr: 300, JSON: 50 })),
+            timing: [].concat(rows('fast', { qbson: 400, bson: 100, msgpackr: 300, JSON: 200, 'JSON-bytes': 150 }),
+                rows('slow', { qbson: 120, bson: 100, msgpackr: 200, JSON: 200, 'JSON-bytes': 150 }),
+                rows('typed', { qbson: 250, bson: 100, msgpackr: 300, JSON: 50, 'JSON-bytes': 40 })),
         };
 
-        it('gives qbson ÷ bson, msgpackr and JSON.parse per data set, and the targets each misses', function () {
+        it('gives qbson ÷ bson, msgpackr, JSON.parse and JSON.parse of bytes per data set, and the targets each misses', function () {
             const text = report.comparisonTable(results, false);
-            assert.match(text, /^fast .* 4\.00× +4\.00× +1\.33× +2\.00× *$/m);
-            assert.match(text, /^slow .* 1\.20× +1\.20× +0\.60× +0\.60× +encode, decode, < msgpackr, < 0\.8 JSON\.parse$/m);
-            assert.match(text, /^typed .* 2\.50× +2\.50× +0\.83× \* +- *$/m, 'JSON.parse only where JSON carries the same values');
+            assert.match(text, /^fast .* 4\.00× +4\.00× +1\.33× +2\.00× +2\.67× *$/m);
+            assert.match(text, /^slow .* 1\.20× +1\.20× +0\.60× +0\.60× +0\.80× +encode, decode, < msgpackr, < 0\.8 JSON\.parse$/m);
+            assert.match(text, /^typed .* 2\.50× +2\.50× +0\.83× \* +- +- *$/m, 'JSON.parse only where JSON carries the same values');
+        });
+
+        it('lists every JSON-representable data set and direction where a peer is ahead, and no other', function () {
+            const mixed = { datasets: results.datasets.concat({ name: 'mid', bsonBytes: 100, json: true }),
+                timing: results.timing.concat(rows('mid', { qbson: 300, bson: 100, msgpackr: 250, JSON: 400, 'JSON-bytes': 250 })) };
+            const text = report.behindTable(mixed, false);
+            const lines = text.trim().split('\n');
+            assert.strictEqual(lines[1].replace(/ +/g, ' '), 'data set direction ÷ msgpackr ÷ JSON (string) ÷ JSON (bytes)');
+            assert.deepStrictEqual(lines.slice(3).map((l) => l.replace(/ +/g, ' ')), [
+                'slow encode 0.60× < 0.60× < 0.80× <', 'slow decode 0.60× < 0.60× < 0.80× <',
+                'mid encode 1.20× 0.75× < 1.20×', 'mid decode 1.20× 0.75× < 1.20×']);
+            const ahead = { datasets: [results.datasets[0], results.datasets[2]], timing: results.timing };
+            assert.match(report.behindTable(ahead, false), /^qbson is ahead of msgpackr and JSON on every JSON-representable data set/);
         });
 
         it('sums the targets up: geometric means and the data sets below each', function () {
@@ -202,6 +215,8 @@ describe('benchmark', function () {
             assert.strictEqual(lines[1], 'encode below 1.50× bson: slow 1.20×');
             assert.strictEqual(lines[3], 'decode slower than msgpackr (JSON-representable data sets, 2 compared): slow 0.60×');
             assert.strictEqual(lines[4], 'decode below 0.80× JSON.parse (JSON-representable data sets, 2 compared): slow 0.60×');
+            assert.strictEqual(lines[5], 'decode slower than JSON.parse(buf.toString(\'utf8\')) (JSON-representable data sets, ' +
+                '2 compared): slow 0.80×');
         });
 
         it('names the data sets where qbson allocates more than bson', function () {
@@ -339,7 +354,7 @@ describe('benchmark', function () {
             assert.deepStrictEqual(applyFilter(['qbson', 'nested']), { datasets: ['nested-array', 'nested-object'], libs: ['qbson', 'bson'] });
             assert.deepStrictEqual(applyFilter(['_bson']).datasets, ['flat_bson', 'deep_bson', 'full_bson']);
             assert.deepStrictEqual(applyFilter(['bson']), { datasets: datasets.NAMES, libs: ['bson'] });
-            assert.deepStrictEqual(applyFilter([]).libs, ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'JSON']);
+            assert.deepStrictEqual(applyFilter([]).libs, ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'JSON', 'JSON-bytes']);
             assert.throws(() => applyFilter(['nosuchthing']), /matches no data set or library/);
         });
     });
@@ -395,15 +410,18 @@ describe('benchmark', function () {
             for (const title of ['encode: rate (bson = 100', 'encode: ops/s', 'encode: MB/s', 'decode: rate (bson = 100',
                 'decode: ops/s', 'decode: MB/s', 'heap bytes allocated per op', 'cold start on flat_bson',
                 'qbson ÷ others, ops/s', 'geometric mean of qbson ÷ bson: encode', 'decode slower than msgpackr',
-                'decode below 0.80× JSON.parse', 'qbson allocates more per operation than bson on', 'qbson cold start against bson']) {
+                'decode below 0.80× JSON.parse',
+                'decode slower than JSON.parse(buf.toString(\'utf8\'))', 'qbson allocates more per operation than bson on', 'qbson cold start against bson']) {
                 assert.ok(stdout.includes(title), title);
             }
+            assert.match(stdout, /where qbson is behind msgpackr or JSON|qbson is ahead of msgpackr and JSON on every/);
+            assert.match(stdout, /^decode: rate \(bson = 100.*\ndata set +bson size +qbson +bson +bson-ext +buffalo +msgpackr +JSON +JSON-bytes$/m);
             assert.match(stdout, /sink \d+/);
         });
 
         it('covers every data set and library', function () {
             assert.deepStrictEqual(results.datasets.map((d) => d.name), datasets.NAMES);
-            assert.deepStrictEqual(results.libraries.map((l) => l.name), ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'JSON']);
+            assert.deepStrictEqual(results.libraries.map((l) => l.name), ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'JSON', 'JSON-bytes']);
             const large = results.datasets.find((d) => d.name === 'large');
             assert.ok(large.bsonBytes >= 1e6 && large.bsonBytes <= 3e6, 'large is 1-3 MB: ' + large.bsonBytes);
             assert.strictEqual(results.datasets.find((d) => d.name === 'batch1000').docs, 1000);

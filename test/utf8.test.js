@@ -109,6 +109,25 @@ describe('utf8', function () {
         }
     });
 
+    it('readKey gives each of 150,000 distinct ASCII keys back, round after round, far more than its cache holds', function () {
+        const rnd = random(5);
+        const keys = [];
+        for (let i = 0; i < 150000; i++) {
+            let k = '';
+            const len = 1 + Math.floor(rnd() * (i % 3 === 0 ? 64 : 16));
+            while (k.length < len) k += String.fromCharCode(0x20 + Math.floor(rnd() * 95));
+            keys.push(k);
+        }
+        const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
+        const wrong = [];
+        for (let round = 0; round < 4; round++) {
+            for (let i = 0; i < keys.length; i++) {
+                if (readKey(bytes[i], 0, bytes[i].length, true) !== keys[i]) wrong.push(round + ': ' + keys[i]);
+            }
+        }
+        assert.deepStrictEqual(wrong, []);
+    });
+
     it('writeUtf8 and utf8Length match Buffer.from on 50,000 random strings, lone surrogates included', function () {
         const rnd = random(11);
         const out = Buffer.alloc(1024);
