@@ -17,6 +17,7 @@ const ROOT = path.join(__dirname, '..');
 
 const PROGRAMS = {
     'encode + decode': "import { encode, decode } from 'qbson';\nglobalThis.out = decode(encode({ a: 1 }));\n",
+    'encode + decode + EJSON': "import { encode, decode, EJSON } from 'qbson';\nglobalThis.out = EJSON.stringify(decode(encode({ a: 1 })));\n",
     'everything': "import * as qbson from 'qbson';\nglobalThis.qbson = qbson;\n",
 };
 

@@ -166,14 +166,19 @@ describe('platform: the packages for runtimes without Node', function () {
         assert.deepStrictEqual(JSON.parse(result), { noBuffer: true, plain: true, hex: hex(bson.serialize(doc)), back: doc, id: 24 });
     });
 
-    it('import { encode, decode } bundles without Extended JSON, the readers, the streams, the compat layer or the command', run(async function () {
+    it('import { encode, decode } bundles without Extended JSON, the readers, the streams, the compat layer, the command or the Buffer bytes; with EJSON, without jsonToBSON, the streams or the readers', run(async function () {
         const { inputs: files } = await bundle(PROGRAMS['encode + decode']);
         assert.ok(files.includes('lib/encode.js') && files.includes('lib/decode.js'), files.join(' '));
-        for (const file of ['index.js', 'lib/ejson.js', 'lib/stream.js', 'lib/lookup.js', 'lib/lazy.js', 'lib/size.js', 'lib/compat.js', 'lib/node-modules.js']) {
+        for (const file of ['index.js', 'lib/ejson.js', 'lib/stream.js', 'lib/lookup.js', 'lib/lazy.js', 'lib/size.js', 'lib/compat.js', 'lib/node-modules.js', 'lib/node-bytes.js']) {
             assert.ok(!files.includes(file), file + ' is in the bundle');
         }
         assert.ok(!files.some((f) => f.startsWith('lib/cli/')), 'the command is in the bundle');
+        const { inputs: withEJSON } = await bundle(PROGRAMS['encode + decode + EJSON']);
+        assert.ok(withEJSON.includes('lib/ejson.js'), withEJSON.join(' '));
+        for (const file of ['lib/json-to-bson.js', 'lib/stream.js', 'lib/lookup.js', 'lib/lazy.js', 'lib/size.js']) {
+            assert.ok(!withEJSON.includes(file), file + ' is in the bundle of encode, decode and EJSON');
+        }
         const { inputs: everything } = await bundle(PROGRAMS.everything);
-        assert.ok(!everything.some((f) => f.startsWith('lib/cli/') || f === 'lib/node-modules.js'), everything.join(' '));
+        assert.ok(!everything.some((f) => f.startsWith('lib/cli/') || f === 'lib/node-modules.js' || f === 'lib/node-bytes.js'), everything.join(' '));
     }));
 });
