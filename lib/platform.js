@@ -194,10 +194,44 @@ function utf16leSlice(buf, start, end) {
     return decodeView(utf16leDecoder, buf.subarray(start, end));
 }
 
+// As Buffer.allocUnsafe: bytes shorter than half a pool are views of a shared
+// 8 KiB pool, placed at multiples of 8. Chromium takes about a microsecond to
+// make each ArrayBuffer of its own: the six 80-byte Binary values of full_bson
+// were 15% of decoding it there.
+const POOL_SIZE = 8 * 1024;
+let pool = null;
+let poolOffset = 0;
+
+function allocFromPool(size) {
+    if (size >= POOL_SIZE >>> 1) return new Uint8Array(size);
+    if (pool === null || poolOffset + size > POOL_SIZE) {
+        pool = new ArrayBuffer(POOL_SIZE);
+        poolOffset = 0;
+    }
+    const bytes = new Uint8Array(pool, poolOffset, size);
+    poolOffset = (poolOffset + size + 7) & ~7;
+    return bytes;
+}
+
+// ASCII text up to this long is made by one String.fromCharCode call, as each
+// TextDecoder call crosses into the browser: in Chromium 150 here, 17 to 32
+// bytes in 130-175 ns against 190-280 ns through TextDecoder; at 40 and more,
+// TextDecoder is as fast or faster.
+const MAX_ASCII_CALL_LENGTH = 32;
+
+function webUtf8Slice(buf, start, end) {
+    if (end - start <= MAX_ASCII_CALL_LENGTH) {
+        let bits = 0;
+        for (let i = start; i < end; i++) bits |= buf[i];
+        if (bits < 0x80) return String.fromCharCode.apply(null, buf.subarray(start, end));
+    }
+    return decodeView(decoder(), buf.subarray(start, end));
+}
+
 // The same over plain Uint8Arrays.
 const webBytes = {
     alloc: (size) => new Uint8Array(size),
-    allocUnsafe: (size) => new Uint8Array(size),
+    allocUnsafe: allocFromPool,
     allocUnsafeSlow: (size) => new Uint8Array(size),
     fromArray: (array) => Uint8Array.from(array),
     view: (arrayBuffer, byteOffset, length) => new Uint8Array(arrayBuffer, byteOffset, length),
@@ -205,7 +239,7 @@ const webBytes = {
     utf8ByteLength: countUtf8Bytes,
     // the caller has made room for 3 bytes per UTF-16 unit
     utf8Write: (buf, str, pos) => encoder().encodeInto(str, buf.subarray(pos)).written,
-    utf8Slice: (buf, start, end) => decodeView(decoder(), buf.subarray(start, end)),
+    utf8Slice: webUtf8Slice,
     latin1Slice: (buf, start, end) => charCodesString(buf, start, end),
     utf16leSlice,
     fromUtf8: (text) => encoder().encode(text),
