@@ -29,7 +29,7 @@ const FLOORS = [
     ['decode.js', 'element-walker.js', 'lookup.js', 'projection.js', 'lazy.js', 'stream.js', 'bson-byte-utils.js',
         'bson-number-utils.js', 'on-first-call.js', 'on-first-call/*', 'json-to-bson.js'],
     // 6: bson's names over all of it, and the command
-    ['compat.js', 'cli/*'],
+    ['compat.js', 'bson-namespace.js', 'cli/*'],
 ];
 
 function libFiles(dir = LIB) {
