@@ -5,15 +5,22 @@
 // `import { encode, decode }` leaves out Extended JSON, the readers, the streams
 // and bson's compatibility layer (docs/runtimes.md gives the sizes).
 import qbson from './index.js';
+import { LAZY_EXPORTS } from './lib/bson-namespace.js';
 
 export default qbson;
-// Built in index.js, where Node's ES module loader cannot see them as names. The
-// annotation tells a bundler it may drop the read, and with it index.js, when unused.
-export const BSON = /* @__PURE__ */ (() => qbson.BSON)();
-export const onDemand = /* @__PURE__ */ (() => qbson.onDemand)();
+export { BSON } from './lib/bson-namespace.js';
+// made on first read in index.js; the annotation tells a bundler it may drop the
+// call, and with it bson's element parser, when unused
+export const onDemand = /* @__PURE__ */ (() => LAZY_EXPORTS.onDemand())();
 export { encode, encodeInto } from './lib/encode.js';
 export { decode, decodeAll } from './lib/decode.js';
-export { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON, bsonToJSON } from './lib/on-first-call.js';
+export { EJSON } from './lib/on-first-call/ejson.js';
+export { calculateObjectSize } from './lib/on-first-call/size.js';
+export { get, has } from './lib/on-first-call/lookup.js';
+export { lazy } from './lib/on-first-call/lazy.js';
+export { decodeStream, encodeStream } from './lib/on-first-call/stream.js';
+export { jsonToBSON } from './lib/on-first-call/json-to-bson.js';
+export { bsonToJSON } from './lib/on-first-call/bson-to-json.js';
 export { LazyDocument } from './lib/lazy.js';
 export { serialize, serializeWithBufferAndIndex, deserialize, deserializeStream, setInternalBufferSize, BSONType, bsonType } from './lib/compat.js';
 export { ByteUtils } from './lib/bson-byte-utils.js';

@@ -5,77 +5,17 @@
 // loads on first read, import 'qbson' loads at once: Extended JSON, the size
 // calculation, get/has, lazy, the streams, jsonToBSON and bsonToJSON are these forwarders in both
 // entries, so neither loads them. The classes cannot forward (instanceof and
-// statics need the class itself).
+// statics need the class itself). Each feature's forwarders are a module of their
+// own (lib/on-first-call/), which index.browser.mjs names one by one: a bundler
+// keeps a module with every module it may require, so one module holding them all
+// would bring jsonToBSON, the streams and the readers to a program importing EJSON.
 
-let ejsonApi = null;
-let sizeModule = null;
-let lookupModule = null;
-let lazyModule = null;
-let streamModule = null;
-let jsonToBSONModule = null;
-let bsonToJSONModule = null;
-
-function ejson() {
-    return ejsonApi === null ? (ejsonApi = require('./ejson').EJSON) : ejsonApi;
-}
-
-function calculateObjectSize(doc, opts) {
-    if (sizeModule === null) sizeModule = require('./size');
-    return sizeModule.calculateObjectSize(doc, opts);
-}
-
-function stringify(value, replacer, space, options) {
-    return ejson().stringify(value, replacer, space, options);
-}
-
-function parse(text, options) {
-    return ejson().parse(text, options);
-}
-
-function serialize(value, options) {
-    return ejson().serialize(value, options);
-}
-
-function deserialize(ejsonValue, options) {
-    return ejson().deserialize(ejsonValue, options);
-}
-
-function get(buf, path, opts) {
-    if (lookupModule === null) lookupModule = require('./lookup');
-    return lookupModule.get(buf, path, opts);
-}
-
-function has(buf, path, opts) {
-    if (lookupModule === null) lookupModule = require('./lookup');
-    return lookupModule.has(buf, path, opts);
-}
-
-function lazy(buf, opts) {
-    if (lazyModule === null) lazyModule = require('./lazy');
-    return lazyModule.lazy(buf, opts);
-}
-
-function decodeStream(source, opts) {
-    if (streamModule === null) streamModule = require('./stream');
-    return streamModule.decodeStream(source, opts);
-}
-
-function encodeStream(opts) {
-    if (streamModule === null) streamModule = require('./stream');
-    return streamModule.encodeStream(opts);
-}
-
-function jsonToBSON(text, opts) {
-    if (jsonToBSONModule === null) jsonToBSONModule = require('./json-to-bson');
-    return jsonToBSONModule.jsonToBSON(text, opts);
-}
-
-function bsonToJSON(bytes, opts) {
-    if (bsonToJSONModule === null) bsonToJSONModule = require('./bson-to-json');
-    return bsonToJSONModule.bsonToJSON(bytes, opts);
-}
-
-// bson@7's EJSON object: these four functions, frozen, without a prototype
-const EJSON = Object.freeze(Object.assign(Object.create(null), { parse, stringify, serialize, deserialize }));
+const { EJSON } = require('./on-first-call/ejson');
+const { calculateObjectSize } = require('./on-first-call/size');
+const { get, has } = require('./on-first-call/lookup');
+const { lazy } = require('./on-first-call/lazy');
+const { decodeStream, encodeStream } = require('./on-first-call/stream');
+const { jsonToBSON } = require('./on-first-call/json-to-bson');
+const { bsonToJSON } = require('./on-first-call/bson-to-json');
 
 module.exports = { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON, bsonToJSON };

@@ -7,6 +7,8 @@
 // package.json's `browser` field puts lib/node-modules.browser.js in place of
 // lib/node-modules.js (as it does for any bundler that builds qbson for a
 // browser), so nothing in them requires a Node module. The command is not in them.
+// Unlike a browser bundle, they keep lib/node-bytes.js: Deno loads them with a
+// global Buffer, and qbson works on Buffers there.
 //
 //   node scripts/build.js        (npm run build; prepack runs it)
 //   require('./scripts/build').build()   -> { files: [...] }, for the tests
@@ -28,6 +30,14 @@ const COMMON = {
     logLevel: 'silent',
 };
 
+// lib/node-bytes.js itself, not the browser field's stand-in for it
+const keepNodeBytes = {
+    name: 'keep-node-bytes',
+    setup(build) {
+        build.onResolve({ filter: /^\.\/node-bytes$/ }, () => ({ path: path.join(ROOT, 'lib', 'node-bytes.js') }));
+    },
+};
+
 const VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 const BANNER = `// qbson ${VERSION}, built by scripts/build.js from lib/ for runtimes without Node's modules`;
 
@@ -35,16 +45,17 @@ async function build() {
     const esbuild = require('esbuild');
     fs.mkdirSync(DIST, { recursive: true });
     const files = [path.join(DIST, 'qbson.browser.mjs'), path.join(DIST, 'qbson.bundle.js')];
+    const common = { ...COMMON, plugins: [keepNodeBytes] };
     await Promise.all([
         esbuild.build({
-            ...COMMON,
+            ...common,
             entryPoints: [path.join(ROOT, 'index.browser.mjs')],
             format: 'esm',
             outfile: files[0],
             banner: { js: BANNER },
         }),
         esbuild.build({
-            ...COMMON,
+            ...common,
             entryPoints: [path.join(ROOT, 'index.js')],
             format: 'iife',
             globalName: 'qbson',

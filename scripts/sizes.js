@@ -15,8 +15,12 @@ const zlib = require('zlib');
 
 const ROOT = path.join(__dirname, '..');
 
+// every name bson@7 exports
+const BSON_NAMES = Object.keys(require('bson')).filter((name) => name !== 'default').sort();
 const PROGRAMS = {
     'encode + decode': "import { encode, decode } from 'qbson';\nglobalThis.out = decode(encode({ a: 1 }));\n",
+    'encode + decode + EJSON': "import { encode, decode, EJSON } from 'qbson';\nglobalThis.out = EJSON.stringify(decode(encode({ a: 1 })));\n",
+    "bson@7's names": `import { ${BSON_NAMES.join(', ')} } from 'qbson';\nglobalThis.out = [${BSON_NAMES.join(', ')}];\n`,
     'everything': "import * as qbson from 'qbson';\nglobalThis.qbson = qbson;\n",
 };
 

@@ -15,7 +15,7 @@ const FLOORS = [
     // 0: names and words
     ['constants.js', 'errors.js', 'options.js'],
     // 1: bytes, text and the small tools over them
-    ['platform.js', 'brands.js', 'node-modules.js', 'node-modules.browser.js', 'bytes.js', 'utf8.js', 'random.js', 'path.js',
+    ['platform.js', 'brands.js', 'node-modules.js', 'node-modules.browser.js', 'node-bytes.js', 'node-bytes.browser.js', 'bytes.js', 'utf8.js', 'random.js', 'path.js',
         'set-field.js', 'wide-object.js', 'container-stack.js', 'json-text-reading.js', 'json-text-writing.js'],
     // 2: caches and the field stage the engines write through
     ['key-cache.js', 'key-table.js', 'string-batch.js', 'shapes.js', 'ejson-reading.js'],
@@ -27,9 +27,9 @@ const FLOORS = [
     ['elements.js', 'encode.js', 'decoder.js', 'size.js', 'ejson.js'],
     // 5: what is built on the engines
     ['decode.js', 'element-walker.js', 'lookup.js', 'projection.js', 'lazy.js', 'stream.js', 'bson-byte-utils.js',
-        'bson-number-utils.js', 'on-first-call.js', 'json-to-bson.js', 'bson-to-json.js'],
+        'bson-number-utils.js', 'on-first-call.js', 'on-first-call/*', 'json-to-bson.js', 'bson-to-json.js'],
     // 6: bson's names over all of it, and the command
-    ['compat.js', 'cli/*'],
+    ['compat.js', 'bson-namespace.js', 'cli/*'],
 ];
 
 function libFiles(dir = LIB) {

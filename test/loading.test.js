@@ -122,13 +122,13 @@ describe('loading', function () {
 
     // Node makes the global Buffer a getter (so that a REPL can replace it): each
     // read from a module's code is a call, 4-6 ns, a tenth of decoding {a: 1234}.
-    // lib/platform.js reads it once, at load, and the codec asks lib/platform.js;
+    // lib/node-bytes.js reads it once, at load, and the codec asks lib/platform.js;
     // only the command (never bundled) takes Buffer from require('buffer').
-    it('the codec reads the global Buffer once, in lib/platform.js, and never requires the buffer module', function () {
+    it('the codec reads the global Buffer once, in lib/node-bytes.js, and never requires the buffer module', function () {
         for (const file of sourceFiles(path.join(ROOT, 'lib')).concat(path.join(ROOT, 'index.js'))) {
             const name = path.relative(ROOT, file).split(path.sep).join('/');
             const code = withoutCommentsAndStrings(fs.readFileSync(file, 'utf8'));
-            if (name === 'lib/platform.js') {
+            if (name === 'lib/node-bytes.js') {
                 assert.deepStrictEqual(code.match(/\bBuffer\b/g), ['Buffer'], name + ' reads Buffer more than once');
                 assert.match(code, /^const NodeBuffer = nativeBuffer\(globalThis\.Buffer\);$/m);
             } else if (name.startsWith('lib/cli/')) {

@@ -102,6 +102,7 @@ describe('platform: the packages for runtimes without Node', function () {
         assert.strictEqual(child.bufferGone, true);
         assert.strictEqual(child.encodeGives, true, 'encode gives a plain Uint8Array');
         assert.strictEqual(child.binaryHolds, true, 'a decoded Binary holds a plain Uint8Array');
+        assert.strictEqual(child.binaryCopies, true, 'a decoded Binary shares memory with its input');
         assert.deepStrictEqual(child.generated, [24, 36]);
         assert.strictEqual(child.encodeStream.isBSONError, true);
         assert.match(child.encodeStream.error, /^BSONRuntimeError: encodeStream makes a Node stream/);
@@ -166,14 +167,23 @@ describe('platform: the packages for runtimes without Node', function () {
         assert.deepStrictEqual(JSON.parse(result), { noBuffer: true, plain: true, hex: hex(bson.serialize(doc)), back: doc, id: 24 });
     });
 
-    it('import { encode, decode } bundles without Extended JSON, the readers, the streams, the compat layer or the command', run(async function () {
+    it('import { encode, decode } bundles without Extended JSON, the readers, the streams, the compat layer, the command or the Buffer bytes; with EJSON or all of bson@7\'s names, without jsonToBSON, the streams or the readers', run(async function () {
         const { inputs: files } = await bundle(PROGRAMS['encode + decode']);
         assert.ok(files.includes('lib/encode.js') && files.includes('lib/decode.js'), files.join(' '));
-        for (const file of ['index.js', 'lib/ejson.js', 'lib/stream.js', 'lib/lookup.js', 'lib/lazy.js', 'lib/size.js', 'lib/compat.js', 'lib/node-modules.js']) {
+        for (const file of ['index.js', 'lib/ejson.js', 'lib/stream.js', 'lib/lookup.js', 'lib/lazy.js', 'lib/size.js', 'lib/compat.js', 'lib/node-modules.js', 'lib/node-bytes.js']) {
             assert.ok(!files.includes(file), file + ' is in the bundle');
         }
         assert.ok(!files.some((f) => f.startsWith('lib/cli/')), 'the command is in the bundle');
+        const { inputs: withEJSON } = await bundle(PROGRAMS['encode + decode + EJSON']);
+        assert.ok(withEJSON.includes('lib/ejson.js'), withEJSON.join(' '));
+        for (const file of ['lib/json-to-bson.js', 'lib/stream.js', 'lib/lookup.js', 'lib/lazy.js', 'lib/size.js']) {
+            assert.ok(!withEJSON.includes(file), file + ' is in the bundle of encode, decode and EJSON');
+        }
+        const { inputs: bsonNames } = await bundle(PROGRAMS["bson@7's names"]);
+        for (const file of ['index.js', 'lib/json-to-bson.js', 'lib/stream.js', 'lib/lookup.js', 'lib/lazy.js']) {
+            assert.ok(!bsonNames.includes(file), file + " is in the bundle of bson@7's names");
+        }
         const { inputs: everything } = await bundle(PROGRAMS.everything);
-        assert.ok(!everything.some((f) => f.startsWith('lib/cli/') || f === 'lib/node-modules.js'), everything.join(' '));
+        assert.ok(!everything.some((f) => f.startsWith('lib/cli/') || f === 'lib/node-modules.js' || f === 'lib/node-bytes.js'), everything.join(' '));
     }));
 });
