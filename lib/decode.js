@@ -27,7 +27,7 @@ function decode(input, opts) {
     const index = rootIndex(buf, opts);
     const size = checkRoot(dec, index, opts);
     const fields = option(opts, 'fields');
-    if (fields != null) return projection().decodeFields(dec, index, size, fields);
+    if (fields != null) return decodeFields(dec, index, size, fields);
     return decodeRoot(dec, index, size);
 }
 
@@ -43,6 +43,10 @@ function decodeWithoutOptions(buf) {
         idleDecoder = dec;
     }
 }
+function decodeFields(dec, index, size, fields) {
+    dec.refuseReviver('the fields option');
+    return projection().decodeFields(dec, index, size, fields);
+}
 
 // Every document stored back to back in buf.
 function decodeAll(input, opts) {
@@ -53,7 +57,7 @@ function decodeAll(input, opts) {
     let pos = 0;
     while (pos < buf.length) {
         const size = checkDocumentAt(dec, pos, buf.length, 'document');
-        docs.push(fields != null ? projection().decodeFields(dec, pos, size, fields) : decodeRoot(dec, pos, size));
+        docs.push(fields != null ? decodeFields(dec, pos, size, fields) : decodeRoot(dec, pos, size));
         pos += size;
     }
     return docs;

@@ -32,6 +32,7 @@ const binaryTypes = loadWhenNeeded(() => require('./types/binary'));
 const longType = loadWhenNeeded(() => require('./types/long').Long);
 const int32Type = loadWhenNeeded(() => require('./types/int32').Int32);
 const doubleType = loadWhenNeeded(() => require('./types/double').Double);
+const mapping = loadWhenNeeded(() => require('./value-mapping'));
 
 // An int64 decodes to a number when it is exactly representable (bson's rule).
 // bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
@@ -77,6 +78,18 @@ class Decoder {
         this.raw = false;
         this.fieldsAsRaw = null;
         this.maxDepth = C.DEFAULT_MAX_DEPTH;
+        // the values option, per type: 0 for decode's own form, else a code of lib/value-mapping.js
+        this.objectIdAs = 0;
+        this.dateAs = 0;
+        this.int64As = 0;
+        this.decimal128As = 0;
+        this.binaryAs = 0;
+        this.uuidAs = 0;
+        this.timestampAs = 0;
+        this.regexAs = 0;
+        this.reviver = null;
+        // arrays of numbers read by decodeNumberArray (not with a reviver, which sees every element)
+        this.numberArrays = true;
         // utf8 validation: true/false for every key, or a per-top-level-key set
         this.validateUtf8 = true;
         this.validationKeys = null;
@@ -109,6 +122,33 @@ class Decoder {
         const raw = option(opts, 'raw');
         const fieldsAsRaw = option(opts, 'fieldsAsRaw');
         if (raw !== undefined || fieldsAsRaw !== undefined) this.setRaw(raw, fieldsAsRaw);
+        const values = option(opts, 'values');
+        if (values !== undefined) this.setValues(mapping().readValuesOption(values));
+        const reviver = option(opts, 'reviver');
+        if (reviver !== undefined) this.reviver = mapping().checkReviver(reviver);
+        this.numberArrays = this.promoteValues && this.reviver === null;
+    }
+
+    // The forms the values option names take over from promoteLongs, useBigInt64,
+    // promoteBuffers, promoteValues and bsonRegExp for their types.
+    setValues(codes) {
+        const m = mapping();
+        this.objectIdAs = codes.objectId;
+        this.dateAs = codes.date;
+        this.decimal128As = codes.decimal128;
+        this.timestampAs = codes.timestamp;
+        if (codes.int64 === m.AS_BIGINT) this.useBigInt64 = true;
+        else if (codes.int64 !== 0) {
+            this.useBigInt64 = false;
+            this.int64As = codes.int64;
+        }
+        // Binary itself is decode's form unless promoteBuffers is on
+        if (codes.binary === m.AS_BINARY) this.promoteBuffers = false;
+        else this.binaryAs = codes.binary;
+        // a UUID not named goes with the other binaries; named 'uuid', it stays one
+        this.uuidAs = codes.uuid === 0 ? this.binaryAs : codes.uuid;
+        if (codes.regex === m.AS_STRING) this.regexAs = codes.regex;
+        else if (codes.regex !== 0) this.bsonRegExp = codes.regex === m.AS_BSON_REGEXP;
     }
 
     // as bson reads them: raw when truthy; fieldsAsRaw names (as own keys with truthy values) the arrays
@@ -144,6 +184,12 @@ class Decoder {
         }
         this.validateUtf8 = setting;
         this.validationKeys = new Set(keys);
+    }
+
+    // A reviver's last call is on the whole document: readers that take part of one
+    // (get, has, lazy, the fields option) cannot make it.
+    refuseReviver(reader) {
+        if (this.reviver !== null) throw new BSONError(`option reviver is for decode, decodeAll and decodeStream, not ${reader}`, { code: 'ERR_BSON_OPTION' });
     }
 
     fail(message, offset, code) {
@@ -209,7 +255,8 @@ function checkRoot(dec, index, opts) {
 function decodeRoot(dec, start, size) {
     dec.view = size >= DATA_VIEW_MIN_SIZE ? dataViewOf(dec.buf) : null;
     try {
-        return decodeStaged(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT, dec.raw);
+        const doc = decodeStaged(dec, start, size, false, 0, dec.validateUtf8, ROLE_ROOT, dec.raw);
+        return dec.reviver === null ? doc : mapping().reviveRoot(dec.reviver, doc);
     } catch (err) {
         throw overflowAsBSONError(dec, err, start);
     } finally {
@@ -306,7 +353,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
                     // an array is one level down whatever it holds: checked here for the number fast path
                     if (depth >= dec.maxDepth) throw tooDeep(dec, pos);
                     // its elements run from pos + 4 to its NUL
-                    value = dec.promoteValues && startsWithNumbers(buf, pos + 4, pos + len - 1) ? decodeNumberArray(buf, dec.view, pos + 4, pos + len - 1) : null;
+                    value = dec.numberArrays && startsWithNumbers(buf, pos + 4, pos + len - 1) ? decodeNumberArray(buf, dec.view, pos + 4, pos + len - 1) : null;
                     if (value === null) {
                         // bson names an array's element by its position, not its stored key
                         const rawItems = rawDocs || (dec.fieldsAsRaw !== null && dec.isRawField(isArray ? String(out.length) : key));
@@ -321,7 +368,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
                     break;
                 case C.BSON_OBJECTID:
                     if (end - pos < 12) throw truncatedValue(dec, 'ObjectId', pos, 12, end);
-                    value = ObjectId.fromBytes(buf, pos);
+                    value = dec.objectIdAs === 0 ? ObjectId.fromBytes(buf, pos) : mapping().objectIdAs(buf, pos);
                     pos += 12;
                     break;
                 case C.BSON_BOOLEAN:
@@ -330,7 +377,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
                     break;
                 case C.BSON_DATE:
                     if (end - pos < 8) throw truncatedValue(dec, 'date', pos, 8, end);
-                    value = new Date(readInt64AsNumberLE(buf, pos));
+                    value = dec.dateAs === 0 ? new Date(readInt64AsNumberLE(buf, pos)) : mapping().dateAs(readInt64AsNumberLE(buf, pos), dec.dateAs, pos);
                     pos += 8;
                     break;
                 case C.BSON_NULL:
@@ -366,6 +413,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
     } while (pos < end);
     if (pos !== end) throw dec.fail(`last element runs past the end of its ${isArray ? 'array' : 'document'}`, pos);
     if (out === null) out = stage.build(base);
+    if (dec.reviver !== null && role !== ROLE_SCOPE) mapping().reviveFields(dec.reviver, out, isArray);
     if (dollarKeys === ONLY_DBREF_KEYS && role !== ROLE_SCOPE && isDBRefLike(out)) return toDBRef(out);
     return out;
 }
@@ -472,7 +520,7 @@ function readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart,
             const ns = readString(dec, pos + 4, pos + 3 + len, valueValidate);
             pos += 4 + len;
             if (end - pos < 12) throw truncatedValue(dec, 'DBPointer ObjectId', pos, 12, end);
-            const oid = ObjectId.fromBytes(buf, pos);
+            const oid = dec.objectIdAs === 0 ? ObjectId.fromBytes(buf, pos) : mapping().objectIdAs(buf, pos);
             pos += 12;
             value = dec.preserveDeprecated ? new (rare().DBPointer)(ns, oid) : new (rare().DBRef)(ns, oid);
             break;
@@ -496,12 +544,12 @@ function readOtherValue(dec, type, pos, end, depth, valueValidate, elementStart,
             break;
         case C.BSON_TIMESTAMP:
             if (end - pos < 8) throw truncatedValue(dec, 'timestamp', pos, 8, end);
-            value = new (rare().Timestamp)({ i: readUint32LE(buf, pos), t: readUint32LE(buf, pos + 4) });
+            value = dec.timestampAs === 0 ? new (rare().Timestamp)({ i: readUint32LE(buf, pos), t: readUint32LE(buf, pos + 4) }) : mapping().timestampAs(buf, pos, dec.timestampAs);
             pos += 8;
             break;
         case C.BSON_DECIMAL128:
             if (end - pos < 16) throw truncatedValue(dec, 'Decimal128', pos, 16, end);
-            value = new (rare().Decimal128)(copyToNewBuffer(buf, pos, pos + 16));
+            value = dec.decimal128As === 0 ? new (rare().Decimal128)(copyToNewBuffer(buf, pos, pos + 16)) : mapping().decimal128As(buf, pos, dec.decimal128As);
             pos += 16;
             break;
         case C.BSON_MINKEY:
@@ -543,6 +591,7 @@ function readString(dec, start, end, validate) {
 
 function readInt64(dec, buf, pos) {
     if (dec.useBigInt64) return readBigInt64LE(buf, pos);
+    if (dec.int64As !== 0) return mapping().int64As(buf, pos, dec.int64As);
     const high = readInt32LE(buf, pos + 4);
     if (dec.promoteLongs && dec.promoteValues && high >= MIN_SAFE_HIGH && (high < MAX_SAFE_HIGH || (high === MAX_SAFE_HIGH && readInt32LE(buf, pos) === 0))) {
         return readInt64AsNumberLE(buf, pos);
@@ -565,9 +614,12 @@ function readBinary(dec, pos, end) {
         start += 4;
         len = inner;
     }
+    const isUUID = subtype === C.BINARY_UUID && len === UUID_BYTE_LENGTH;
+    const as = isUUID ? dec.uuidAs : dec.binaryAs;
+    if (as !== 0) return mapping().bytesAs(buf, start, start + len, subtype, as);
     if (dec.promoteBuffers && dec.promoteValues) return copyToNewBuffer(buf, start, start + len);
     const { Binary, UUID } = binaryTypes();
-    if (subtype === C.BINARY_UUID && len === UUID_BYTE_LENGTH) return UUID.fromBytes(buf, start, start + len);
+    if (isUUID) return UUID.fromBytes(buf, start, start + len);
     return Binary.fromBytes(buf, start, start + len, subtype);
 }
 
@@ -582,6 +634,8 @@ function readRegExp(dec, pos, end, validate) {
     const pattern = readString(dec, pos, patternEnd, validate);
     const flags = readString(dec, patternEnd + 1, flagsEnd, validate);
     dec.nextPos = flagsEnd + 1;
+    // values: {regex: 'string'}: as the shell shows it, BSON's flags kept
+    if (dec.regexAs !== 0) return `/${pattern}/${flags}`;
     if (dec.bsonRegExp) {
         try {
             return new (rare().BSONRegExp)(pattern, flags);

@@ -14,6 +14,25 @@ const { alloc, allocUnsafe, fromHex, toBase64, fromBase64 } = require('../platfo
 const BYTE_HEX = [];
 for (let n = 0; n < 256; n++) BYTE_HEX.push((n < 16 ? '0' : '') + n.toString(16));
 
+// the 24 hex digits of the id whose fields (three bytes each) are a, b, c, d
+function hexOfFields(a, b, c, d) {
+    return BYTE_HEX[a >>> 16] + BYTE_HEX[(a >>> 8) & 0xff] + BYTE_HEX[a & 0xff] +
+        BYTE_HEX[b >>> 16] + BYTE_HEX[(b >>> 8) & 0xff] + BYTE_HEX[b & 0xff] +
+        BYTE_HEX[c >>> 16] + BYTE_HEX[(c >>> 8) & 0xff] + BYTE_HEX[c & 0xff] +
+        BYTE_HEX[d >>> 16] + BYTE_HEX[(d >>> 8) & 0xff] + BYTE_HEX[d & 0xff];
+}
+
+// The hex string of the id stored at buf[offset..offset+12), without making an
+// ObjectId (decode's values: {objectId: 'hex'}; the caller checks bounds).
+function objectIdHexAt(buf, offset) {
+    return hexOfFields(
+        (buf[offset] << 16) | (buf[offset + 1] << 8) | buf[offset + 2],
+        (buf[offset + 3] << 16) | (buf[offset + 4] << 8) | buf[offset + 5],
+        (buf[offset + 6] << 16) | (buf[offset + 7] << 8) | buf[offset + 8],
+        (buf[offset + 9] << 16) | (buf[offset + 10] << 8) | buf[offset + 11],
+    );
+}
+
 // char code -> nibble value, -1 for anything that is not a hex digit
 const NIBBLE = new Int8Array(256).fill(-1);
 for (let c = 0; c < 10; c++) NIBBLE[48 + c] = c;
@@ -192,15 +211,7 @@ class ObjectId extends BSONValue {
             const cached = hexCache.get(this);
             if (cached !== undefined) return cached;
         }
-        const a = this.i0;
-        const b = this.i1;
-        const c = this.i2;
-        const d = this.i3;
-        const hex =
-            BYTE_HEX[a >>> 16] + BYTE_HEX[(a >>> 8) & 0xff] + BYTE_HEX[a & 0xff] +
-            BYTE_HEX[b >>> 16] + BYTE_HEX[(b >>> 8) & 0xff] + BYTE_HEX[b & 0xff] +
-            BYTE_HEX[c >>> 16] + BYTE_HEX[(c >>> 8) & 0xff] + BYTE_HEX[c & 0xff] +
-            BYTE_HEX[d >>> 16] + BYTE_HEX[(d >>> 8) & 0xff] + BYTE_HEX[d & 0xff];
+        const hex = hexOfFields(this.i0, this.i1, this.i2, this.i3);
         if (cache) hexCache.set(this, hex);
         return hex;
     }
@@ -335,4 +346,4 @@ function readObjectIdExtendedJSON(r, obj, keys) {
     return objectIdFromExtendedJSON(r, obj.$oid, '$oid');
 }
 
-module.exports = { ObjectId, objectIdFromExtendedJSON, readObjectIdExtendedJSON };
+module.exports = { ObjectId, objectIdHexAt, objectIdFromExtendedJSON, readObjectIdExtendedJSON };
