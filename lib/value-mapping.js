@@ -84,11 +84,45 @@ function objectIdAs(buf, pos) {
 // A datetime's milliseconds as an ISO 8601 string, or as they are.
 function dateAs(ms, as, pos) {
     if (as === AS_MS) return ms;
+    if (ms >= FOUR_DIGIT_YEARS_FROM && ms < FOUR_DIGIT_YEARS_TO) return isoString(ms);
+    // years before 0 or after 9999 take Date's six-digit signed form
     const date = new Date(ms);
-    if (ms !== ms || Number.isNaN(date.getTime())) {
+    if (Number.isNaN(date.getTime())) {
         throw valueError(`datetime ${ms} ms is outside the range of dates an ISO string can show (±8.64e15 ms)`, pos);
     }
     return date.toISOString();
+}
+
+// 0000-01-01T00:00:00.000Z and 10000-01-01T00:00:00.000Z
+const FOUR_DIGIT_YEARS_FROM = -62167219200000;
+const FOUR_DIGIT_YEARS_TO = 253402300800000;
+const MS_PER_DAY = 86400000;
+const TWO_DIGITS = [];
+for (let n = 0; n < 100; n++) TWO_DIGITS.push((n < 10 ? '0' : '') + n);
+
+// Date's toISOString for years 0 to 9999, in half its time: the civil date from
+// the day number by the proleptic Gregorian calendar's 400-year eras (days from
+// 0000-03-01, so that a leap day ends its year).
+function isoString(ms) {
+    const days = Math.floor(ms / MS_PER_DAY);
+    let rest = ms - days * MS_PER_DAY;
+    const z = days + 719468;
+    const era = Math.floor(z / 146097);
+    const dayOfEra = z - era * 146097;
+    const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
+    const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+    const m5 = Math.floor((5 * dayOfYear + 2) / 153);
+    const day = dayOfYear - Math.floor((153 * m5 + 2) / 5) + 1;
+    const month = m5 < 10 ? m5 + 3 : m5 - 9;
+    const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+    const hours = Math.floor(rest / 3600000);
+    rest -= hours * 3600000;
+    const minutes = Math.floor(rest / 60000);
+    rest -= minutes * 60000;
+    const seconds = Math.floor(rest / 1000);
+    const millis = rest - seconds * 1000;
+    return TWO_DIGITS[Math.floor(year / 100)] + TWO_DIGITS[year % 100] + '-' + TWO_DIGITS[month] + '-' + TWO_DIGITS[day] +
+        'T' + TWO_DIGITS[hours] + ':' + TWO_DIGITS[minutes] + ':' + TWO_DIGITS[seconds] + '.' + TWO_DIGITS[Math.floor(millis / 10)] + (millis % 10) + 'Z';
 }
 
 function int64As(buf, pos, as) {
