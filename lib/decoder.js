@@ -413,8 +413,9 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
     } while (pos < end);
     if (pos !== end) throw dec.fail(`last element runs past the end of its ${isArray ? 'array' : 'document'}`, pos);
     if (out === null) out = stage.build(base);
-    if (dec.reviver !== null && role !== ROLE_SCOPE) mapping().reviveFields(dec.reviver, out, isArray);
     if (dollarKeys === ONLY_DBREF_KEYS && role !== ROLE_SCOPE && isDBRefLike(out)) return toDBRef(out);
+    // a reviver sees a DBRef or a Code scope as a value, as JSON.parse's sees class instances
+    if (dec.reviver !== null && role !== ROLE_SCOPE) mapping().reviveFields(dec.reviver, out, isArray);
     return out;
 }
 
