@@ -43,11 +43,20 @@ const TARGETS = {
     regex: { string: AS_STRING, regexp: AS_REGEXP, bsonRegExp: AS_BSON_REGEXP },
 };
 const TYPE_NAMES = Object.keys(TARGETS);
-const hasOwn = Object.prototype.hasOwnProperty;
+// the same as Maps: a keyed load on TARGETS with a different name each time went
+// megamorphic and made checking {objectId, date} cost more than decoding {a: 1}
+const TARGET_MAPS = new Map(TYPE_NAMES.map((type) => [type, new Map(Object.entries(TARGETS[type]))]));
 
 function optionError(message) {
     return new BSONError(message, { code: 'ERR_BSON_OPTION' });
 }
+
+// The last values option read, its own entries then (key, form, key, form...) and
+// its codes: a program passes the same object call after call, and comparing its
+// entries costs a fifth of reading them again.
+let lastValues = null;
+let lastEntries = null;
+let lastCodes = null;
 
 // The values option as { type name: code } for every type (DEFAULT for those it
 // does not name); unknown type or target names are a BSONError naming them.
@@ -55,21 +64,36 @@ function readValuesOption(values) {
     if (values === null || typeof values !== 'object' || Array.isArray(values)) {
         throw optionError('option values must be an object mapping BSON type names to forms');
     }
+    const keys = Object.keys(values);
+    if (values === lastValues && sameEntries(values, keys, lastEntries)) return lastCodes;
     const codes = { objectId: DEFAULT, date: DEFAULT, int64: DEFAULT, decimal128: DEFAULT, binary: DEFAULT, uuid: DEFAULT, timestamp: DEFAULT, regex: DEFAULT };
-    for (const type of Object.keys(values)) {
-        if (!hasOwn.call(TARGETS, type)) {
-            throw optionError(`option values names unknown BSON type '${type}' (known: ${TYPE_NAMES.join(', ')})`);
-        }
+    const entries = [];
+    for (let k = 0; k < keys.length; k++) {
+        const type = keys[k];
+        const targets = TARGET_MAPS.get(type);
+        if (targets === undefined) throw optionError(`option values names unknown BSON type '${type}' (known: ${TYPE_NAMES.join(', ')})`);
         const target = values[type];
+        entries.push(type, target);
         if (target === undefined) continue;
-        const targets = TARGETS[type];
-        if (typeof target !== 'string' || !hasOwn.call(targets, target)) {
+        const code = typeof target === 'string' ? targets.get(target) : undefined;
+        if (code === undefined) {
             const shown = typeof target === 'string' ? `'${target}'` : `a ${typeof target}`;
-            throw optionError(`option values.${type} has unknown form ${shown} (${type} takes ${Object.keys(targets).map((t) => `'${t}'`).join(', ')})`);
+            throw optionError(`option values.${type} has unknown form ${shown} (${type} takes ${Array.from(targets.keys(), (t) => `'${t}'`).join(', ')})`);
         }
-        codes[type] = targets[target];
+        codes[type] = code;
     }
+    lastValues = values;
+    lastEntries = entries;
+    lastCodes = codes;
     return codes;
+}
+
+function sameEntries(values, keys, entries) {
+    if (keys.length * 2 !== entries.length) return false;
+    for (let k = 0; k < keys.length; k++) {
+        if (keys[k] !== entries[2 * k] || values[keys[k]] !== entries[2 * k + 1]) return false;
+    }
+    return true;
 }
 
 // as the decoder words its errors
