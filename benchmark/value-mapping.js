@@ -18,10 +18,6 @@ const datasets = require('./datasets');
 const timing = require('./timing');
 const report = require('./report');
 
-const MODES = {
-    full: { warmup: 0.2, sample: 0.05, samples: 7 },
-    quick: { warmup: 0.03, sample: 0.01, samples: 3 },
-};
 const VALUES = { values: { objectId: 'hex', date: 'iso' } };
 
 // v with its ObjectIds and Dates as strings, plain objects and arrays changed in place
@@ -61,12 +57,6 @@ const mapped = (b) => qbson.decode(b, VALUES);
 const qbsonWalk = (b) => convert(qbson.decode(b));
 const bsonWalk = (b) => convert(bson.deserialize(b));
 
-function rates(ops, mode) {
-    const entries = ops.map((op) => ({ op }));
-    timing.measure(entries, { warmup: mode.warmup, sample: mode.sample, samples: mode.samples, clock: 'cpu' });
-    return entries.map((e) => e.opsPerSec);
-}
-
 // how many ObjectIds and Dates a decoded value holds
 function countConverted(v) {
     if (typeof v !== 'object' || v === null) return 0;
@@ -88,7 +78,7 @@ function measure(name, mode) {
         assert.strictEqual(canonical(bsonWalk(b)), canonical(want), `${name}: bson's deserialize and walk differs`);
     }
     const row = { name, bytes: bufs.reduce((s, b) => s + b.length, 0), converted: bufs.reduce((s, b) => s + countConverted(qbson.decode(b)), 0) };
-    [row.mappedRate, row.walkRate, row.bsonRate, row.decodeRate] = rates([
+    [row.mappedRate, row.walkRate, row.bsonRate, row.decodeRate] = timing.cpuRates([
         loop(mapped, bufs), loop(qbsonWalk, bufs), loop(bsonWalk, bufs), loop(qbson.decode, bufs),
     ], mode);
     return row;
@@ -117,16 +107,8 @@ function summary(rows) {
 }
 
 function main(argv) {
-    const mode = argv.includes('--quick') ? MODES.quick : MODES.full;
-    const md = argv.includes('--markdown');
-    const f = argv.indexOf('--filter');
-    const names = f >= 0 ? argv[f + 1].split(',') : datasets.NAMES;
-    const rows = names.map((name) => {
-        process.stderr.write(`value-mapping: ${name}\r`);
-        const row = measure(name, mode);
-        datasets.forget(name);
-        return row;
-    });
+    const { mode, md, names } = timing.sectionArgs(argv, datasets.NAMES);
+    const rows = datasets.measureEach(names, 'value-mapping', (name) => measure(name, mode));
     process.stdout.write(report.heading('Values at decode time: the values option against decode, then a walk', md) + table(rows, md) + '\n' +
         summary(rows) + '. Rates: operations per second by process CPU time, median of ' + mode.samples +
         ' runs; a batch data set decodes each of its documents per operation. converted: ObjectIds and Dates per operation.\n\n');

@@ -123,7 +123,7 @@ function referenceDecode(bytes, values, base) {
 
 const valuesArb = fc.record(Object.fromEntries(Object.entries(FORMS).map(([t, forms]) => [t, fc.constantFrom(...forms)])), { requiredKeys: [] });
 
-// documents bson writes, re-read with qbson's classes; Dates kept in ISO's range
+// bson's bytes for a generated document, or null where bson refuses it
 function encodable(doc) {
     try {
         return Buffer.from(bson.serialize(doc));
