@@ -68,6 +68,13 @@ const BSON_LENGTH_WORDING = {
 class Decoder {
     constructor(buf, opts) {
         this.buf = buf;
+        this.reset();
+        if (opts != null) this.setOptions(opts);
+    }
+
+    // Every option at its default (decode keeps a Decoder for calls with options and
+    // resets it after each), and nothing of the last call's kept alive.
+    reset() {
         this.promoteLongs = true;
         this.promoteValues = true;
         this.promoteBuffers = false;
@@ -97,7 +104,6 @@ class Decoder {
         this.nextPos = 0;
         // a DataView over buf while a document of DATA_VIEW_MIN_SIZE or more decodes
         this.view = null;
-        if (opts != null) this.setOptions(opts);
     }
 
     // Reads the options opts has, its own properties (enumerable or not, as option()

@@ -404,6 +404,18 @@ describe('reviver', function () {
         }
     });
 
+    it('may decode with other options inside its calls, and the outer decode keeps its own', function () {
+        const inner = qbson.encode({ at: new Date(0) });
+        const bytes = qbson.encode({ id: new ObjectId('0123456789abcdef01234567'), nested: inner, d: new Date(1) });
+        const out = qbson.decode(bytes, {
+            values: { objectId: 'hex', date: 'ms' },
+            reviver: (k, v) => (k === 'nested' ? qbson.decode(v.buffer, { values: { date: 'iso' } }) : v),
+        });
+        assert.deepStrictEqual(out, { id: '0123456789abcdef01234567', nested: { at: '1970-01-01T00:00:00.000Z' }, d: 1 });
+        // and a later call starts from the defaults
+        assert.deepStrictEqual(qbson.decode(bytes, { promoteValues: true }).d, new Date(1));
+    });
+
     it('a reviver that throws stops the decode with its error', function () {
         const boom = new Error('boom');
         assert.throws(() => qbson.decode(qbson.encode({ a: 1 }), { reviver: () => { throw boom; } }), (err) => err === boom);
