@@ -130,7 +130,7 @@ export interface ValueForms {
     uuid?: 'string' | 'hex' | 'base64' | 'buffer' | 'uint8array' | 'uuid';
     /** 'object': { t, i }; 'bigint': t * 2^32 + i. */
     timestamp?: 'object' | 'bigint' | 'timestamp';
-    /** 'string': /pattern/flags with BSON's flags; 'regexp' or 'bsonRegExp' as bsonRegExp false or true. */
+    /** 'string': /pattern/flags with BSON's flags in order; 'regexp' or 'bsonRegExp' as bsonRegExp false or true. */
     regex?: 'string' | 'regexp' | 'bsonRegExp';
 }
 

@@ -653,11 +653,11 @@ function readRegExp(dec, pos, end, validate) {
     const pattern = readString(dec, pos, patternEnd, validate);
     const flags = readString(dec, patternEnd + 1, flagsEnd, validate);
     dec.nextPos = flagsEnd + 1;
-    // values: {regex: 'string'}: as the shell shows it, BSON's flags kept
-    if (dec.regexAs !== 0) return `/${pattern}/${flags}`;
-    if (dec.bsonRegExp) {
+    // values: {regex: 'string'} checks and orders the flags as BSONRegExp does
+    if (dec.bsonRegExp || dec.regexAs !== 0) {
         try {
-            return new (rare().BSONRegExp)(pattern, flags);
+            const regex = new (rare().BSONRegExp)(pattern, flags);
+            return dec.regexAs === 0 ? regex : `/${regex.pattern}/${regex.options}`;
         } catch (err) {
             throw dec.fail(`regular expression options ${JSON.stringify(flags)} are not valid (${err.message})`, patternEnd + 1, 'ERR_BSON_REGEXP');
         }

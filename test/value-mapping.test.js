@@ -186,6 +186,41 @@ describe('values option', function () {
     });
 });
 
+describe('values option: mutated input', function () {
+    const F = require('./support/fuzz');
+    const FUZZ = Math.ceil(RUNS * 1.5);
+    // every type named, each input with the forms of one of these
+    const ALL_FORMS = [0, 1, 2, 3, 4, 5].map((k) => Object.fromEntries(Object.entries(FORMS).map(([t, forms]) => [t, forms[k % forms.length]])));
+
+    it(`fails where decode fails and agrees with it elsewhere, ${FUZZ} mutated inputs`, function () {
+        const seeds = F.corpusDocuments().concat(F.generatedDocuments(SEED, 100));
+        const failures = [];
+        for (let i = 0; i < FUZZ && failures.length < 5; i++) {
+            const input = F.makeInput(F.inputRandom(SEED, i), seeds, []);
+            const values = ALL_FORMS[i % ALL_FORMS.length];
+            let plain;
+            let plainError = null;
+            try {
+                plain = referenceDecode(input, values, {});
+            } catch (err) {
+                plainError = err;
+            }
+            try {
+                const mapped = qbson.decode(input, { values });
+                if (plainError !== null) failures.push(`input ${i}: decode throws ${plainError.message}, with values it succeeds`);
+                else assert.deepStrictEqual(mapped, plain);
+            } catch (err) {
+                if (err instanceof assert.AssertionError) throw err;
+                F.checkError(err, input, `input ${i} with values`);
+                // a datetime no ISO string shows may come before what decode finds wrong
+                if (err.code === 'ERR_BSON_VALUE') continue;
+                if (plainError === null || plainError.message !== err.message) failures.push(`input ${i}: ${err.message} where decode gives ${plainError && plainError.message}`);
+            }
+        }
+        assert.deepStrictEqual(failures, []);
+    });
+});
+
 describe('values option: validation', function () {
     const bytes = qbson.encode({ a: 1 });
     const cases = [
@@ -272,6 +307,11 @@ describe('values option: with the other options', function () {
 
     it('regex takes over from bsonRegExp', function () {
         assert.strictEqual(qbson.decode(BYTES, { bsonRegExp: true, values: { regex: 'string' } }).re, '/a+/is');
+        // the flags in order, and checked as BSONRegExp checks them
+        const bytes = qbson.encode({ re: new BSONRegExp('x', 'mi') });
+        assert.strictEqual(qbson.decode(bytes, { values: { regex: 'string' } }).re, '/x/im');
+        bytes[bytes.indexOf(Buffer.from('x\0')) + 3] = 0x09;
+        assert.throws(() => qbson.decode(bytes, { values: { regex: 'string' } }), { code: 'ERR_BSON_REGEXP' });
         assert.deepStrictEqual(qbson.decode(BYTES, { bsonRegExp: true, values: { regex: 'regexp' } }).re, /a+/gi);
         assert.deepStrictEqual(qbson.decode(BYTES, { values: { regex: 'bsonRegExp' } }).re, new BSONRegExp('a+', 'is'));
     });
