@@ -113,7 +113,7 @@ function main(argv) {
     process.stdout.write(report.heading('Values at decode time: the values option against decode, then a walk', md) + table(rows, md) + '\n' +
         summary(rows) + '. Rates: operations per second by process CPU time, median of ' + mode.samples +
         ' runs; a batch data set decodes each of its documents per operation. converted: ObjectIds and Dates per operation. ' +
-        'ceiling: plain decode over decode + walk, the most a decode that converts as it reads could reach where the walk has little to convert.\n\n');
+        'ceiling: plain decode over decode + walk, what a conversion at no cost at all would reach.\n\n');
     return rows;
 }
 
