@@ -635,7 +635,7 @@ function readBinary(dec, pos, end) {
     }
     const isUUID = subtype === C.BINARY_UUID && len === UUID_BYTE_LENGTH;
     const as = isUUID ? dec.uuidAs : dec.binaryAs;
-    if (as !== 0) return mapping().bytesAs(buf, start, start + len, subtype, as);
+    if (as !== 0) return mapping().bytesAs(buf, start, start + len, as);
     if (dec.promoteBuffers && dec.promoteValues) return copyToNewBuffer(buf, start, start + len);
     const { Binary, UUID } = binaryTypes();
     if (isUUID) return UUID.fromBytes(buf, start, start + len);

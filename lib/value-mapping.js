@@ -169,7 +169,7 @@ function decimal128As(buf, pos, as) {
 }
 
 // A binary's payload buf[start..end) in the form `as` names.
-function bytesAs(buf, start, end, subtype, as) {
+function bytesAs(buf, start, end, as) {
     switch (as) {
         case AS_BASE64:
             return toBase64(buf, start, end);
@@ -185,10 +185,8 @@ function bytesAs(buf, start, end, subtype, as) {
         }
         case AS_UUID_STRING:
             return require('./types/binary').uuidDashed(toHex(buf, start, end));
-        case AS_UUID:
+        default: // AS_UUID: a UUID kept while other binaries take a form
             return require('./types/binary').UUID.fromBytes(buf, start, end);
-        default:
-            return require('./types/binary').Binary.fromBytes(buf, start, end, subtype);
     }
 }
 
@@ -235,6 +233,6 @@ function checkReviver(reviver) {
 }
 
 module.exports = {
-    AS_BIGINT, AS_STRING, AS_BINARY, AS_UUID, AS_REGEXP, AS_BSON_REGEXP, AS_BUFFER,
+    AS_BIGINT, AS_STRING, AS_BINARY, AS_BSON_REGEXP,
     readValuesOption, objectIdAs, dateAs, int64As, decimal128As, bytesAs, timestampAs, reviveFields, reviveRoot, checkReviver,
 };
