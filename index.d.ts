@@ -98,7 +98,44 @@ export interface DecodeAllOptions {
     validation?: {
         utf8?: boolean | Record<string, true> | Record<string, false>;
     };
+    /**
+     * The form each named BSON type is decoded into, made as the value is read
+     * (qbson only): e.g. { objectId: 'hex', date: 'iso' }. Takes over from
+     * promoteLongs, useBigInt64, promoteBuffers and bsonRegExp for the types it names.
+     * Unknown type names or forms are a BSONError. See docs/value-mapping.md.
+     */
+    values?: ValueForms;
+    /**
+     * As JSON.parse's reviver (qbson only): called with `this` the containing
+     * document or array for every field, innermost documents first, then with key ''
+     * for the whole document; its result replaces the value, undefined deletes the field.
+     * Refused by get, has, lazy and the fields option.
+     */
+    reviver?: (this: any, key: string, value: any) => any;
 }
+
+/** The forms of the values option, per BSON type; a type not named keeps decode's form. */
+export interface ValueForms {
+    /** 'hex': the 24 hex digits. */
+    objectId?: 'hex' | 'objectId';
+    /** 'iso': Date#toISOString()'s text; 'ms': milliseconds since the epoch. */
+    date?: 'iso' | 'ms' | 'date';
+    /** Every int64 as a number (the nearest double), bigint, decimal string or Long. */
+    int64?: 'number' | 'bigint' | 'string' | 'long';
+    /** 'string': Decimal128#toString(); 'number': that read by Number. */
+    decimal128?: 'string' | 'number' | 'decimal128';
+    /** The payload as base64 or hex text, a copy as Buffer (Uint8Array without Buffer) or plain Uint8Array, or a Binary. */
+    binary?: 'base64' | 'hex' | 'buffer' | 'uint8array' | 'binary';
+    /** Binary subtype 4 of 16 bytes; 'string': the canonical 8-4-4-4-12 form. Not named: as binary. */
+    uuid?: 'string' | 'hex' | 'base64' | 'buffer' | 'uint8array' | 'uuid';
+    /** 'object': { t, i }; 'bigint': t * 2^32 + i. */
+    timestamp?: 'object' | 'bigint' | 'timestamp';
+    /** 'string': /pattern/flags with BSON's flags in order; 'regexp' or 'bsonRegExp' as bsonRegExp false or true. */
+    regex?: 'string' | 'regexp' | 'bsonRegExp';
+}
+
+/** Options of the readers of part of a document (get, has, lazy): decode's, without a reviver. */
+export type ReaderOptions = Omit<DecodeOptions, 'reviver'>;
 
 /** Options of decode() and deserialize(). */
 export interface DecodeOptions extends DecodeAllOptions, FieldsOption {
@@ -155,10 +192,10 @@ export declare function decodeAll(buf: Uint8Array, opts?: DecodeAllOptions & Fie
 export type Path = string | ReadonlyArray<string | number>;
 
 /** The value at path in the document in buf, decoded with opts; undefined when there is none. */
-export declare function get(buf: Uint8Array, path: Path, opts?: DecodeOptions): unknown;
+export declare function get(buf: Uint8Array, path: Path, opts?: ReaderOptions): unknown;
 
 /** Whether the document in buf has an element at path (the value is not read). */
-export declare function has(buf: Uint8Array, path: Path, opts?: DecodeOptions): boolean;
+export declare function has(buf: Uint8Array, path: Path, opts?: ReaderOptions): boolean;
 
 /**
  * A read-only view of a document or array inside a buffer: fields are decoded on
@@ -182,7 +219,7 @@ export declare class LazyDocument implements Iterable<[string | number, unknown]
 }
 
 /** A LazyDocument over the document decode(buf, opts) would read; buf is held, not copied. */
-export declare function lazy(buf: Uint8Array, opts?: DecodeOptions): LazyDocument;
+export declare function lazy(buf: Uint8Array, opts?: ReaderOptions): LazyDocument;
 
 /**
  * The documents of a stream of back-to-back BSON documents, chunked anyhow.

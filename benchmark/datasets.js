@@ -105,11 +105,9 @@ function forget(name) {
     delete cache[name];
 }
 
-// The rows of a section script (json-to-bson.js, transcode.js): each data set
-// --filter names, or all, measured by measure(name), then forgotten.
-function measureEach(argv, label, measure) {
-    const f = argv.indexOf('--filter');
-    const names = f >= 0 ? argv[f + 1].split(',') : NAMES;
+// measure(name) of each data set named, its documents let go once measured;
+// `label` shows which is under way (on stderr)
+function measureEach(names, label, measure) {
     return names.map((name) => {
         process.stderr.write(`${label}: ${name}\r`);
         const row = measure(name);

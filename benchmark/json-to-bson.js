@@ -19,11 +19,6 @@ const datasets = require('./datasets');
 const timing = require('./timing');
 const report = require('./report');
 
-const MODES = {
-    full: { warmup: 0.2, sample: 0.05, samples: 7 },
-    quick: { warmup: 0.03, sample: 0.01, samples: 3 },
-};
-
 // texts of one data set: Extended JSON and, when the data is plain, JSON
 function textsOf(ds) {
     const ejson = ds.docs.map((d) => qbson.EJSON.stringify(d));
@@ -47,12 +42,6 @@ function verify(name, texts, expect, contenders) {
     });
 }
 
-function rates(ops, mode) {
-    const entries = ops.map((op) => ({ op }));
-    timing.measure(entries, { warmup: mode.warmup, sample: mode.sample, samples: mode.samples, clock: 'cpu' });
-    return entries.map((e) => e.opsPerSec);
-}
-
 function measure(name, mode) {
     const ds = datasets.load(name);
     const { ejson, json } = textsOf(ds);
@@ -64,7 +53,7 @@ function measure(name, mode) {
         ['jsonToBSON(string)', qbson.jsonToBSON, ejson],
     ]);
     row.bsonSame = ejson.every((t) => bsonEncode(t).equals(qbson.encode(qbson.EJSON.parse(t))));
-    [row.ejsonBytesRate, row.ejsonStringRate, row.ejsonQbsonRate, row.ejsonBsonRate] = rates([
+    [row.ejsonBytesRate, row.ejsonStringRate, row.ejsonQbsonRate, row.ejsonBsonRate] = timing.cpuRates([
         loop(qbson.jsonToBSON, ejsonBytes),
         loop(qbson.jsonToBSON, ejson),
         loop((t) => qbson.encode(qbson.EJSON.parse(t)), ejson),
@@ -76,7 +65,7 @@ function measure(name, mode) {
             ['jsonToBSON(bytes)', qbson.jsonToBSON, jsonBytes],
             ['jsonToBSON(string)', qbson.jsonToBSON, json],
         ]);
-        [row.jsonBytesRate, row.jsonStringRate, row.jsonQbsonRate] = rates([
+        [row.jsonBytesRate, row.jsonStringRate, row.jsonQbsonRate] = timing.cpuRates([
             loop(qbson.jsonToBSON, jsonBytes),
             loop(qbson.jsonToBSON, json),
             loop((t) => qbson.encode(JSON.parse(t)), json),
@@ -115,9 +104,8 @@ function summary(rows) {
 }
 
 function main(argv) {
-    const mode = argv.includes('--quick') ? MODES.quick : MODES.full;
-    const md = argv.includes('--markdown');
-    const rows = datasets.measureEach(argv, 'json-to-bson', (name) => measure(name, mode));
+    const { mode, md, names } = timing.sectionArgs(argv, datasets.NAMES);
+    const rows = datasets.measureEach(names, 'json-to-bson', (name) => measure(name, mode));
     process.stdout.write(report.heading('JSON text to BSON: jsonToBSON against parse, then encode', md) + tables(rows, md) + '\n' +
         summary(rows) + '. Rates: operations per second by process CPU time, median of ' + mode.samples +
         ' runs; a batch data set converts each of its documents per operation. ≠: bson\'s bytes differ from qbson\'s.\n\n');

@@ -117,4 +117,29 @@ function measure(ops, opts) {
     return ops;
 }
 
-module.exports = { makeOp, measure, median, warmUp, settle, perCall, now, state };
+// The sections run.js runs in a process of their own, each data set in turn
+// (json-to-bson.js, value-mapping.js): their run lengths, and their command line
+// `[--quick] [--markdown] [--filter a,b]`.
+const SECTION_MODES = {
+    full: { warmup: 0.2, sample: 0.05, samples: 7 },
+    quick: { warmup: 0.03, sample: 0.01, samples: 3 },
+};
+
+function sectionArgs(argv, allNames) {
+    const f = argv.indexOf('--filter');
+    return {
+        mode: argv.includes('--quick') ? SECTION_MODES.quick : SECTION_MODES.full,
+        md: argv.includes('--markdown'),
+        names: f >= 0 ? argv[f + 1].split(',') : allNames,
+    };
+}
+
+// ops/s of each function by process CPU time (a busy machine disturbs it far less
+// than the wall clock), median of mode.samples runs taken in turn
+function cpuRates(ops, mode) {
+    const entries = ops.map((op) => ({ op }));
+    measure(entries, { warmup: mode.warmup, sample: mode.sample, samples: mode.samples, clock: 'cpu' });
+    return entries.map((e) => e.opsPerSec);
+}
+
+module.exports = { makeOp, measure, median, warmUp, settle, perCall, now, state, SECTION_MODES, sectionArgs, cpuRates };

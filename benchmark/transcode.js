@@ -18,10 +18,6 @@ const datasets = require('./datasets');
 const timing = require('./timing');
 const report = require('./report');
 
-const MODES = {
-    full: { warmup: 0.2, sample: 0.05, samples: 7 },
-    quick: { warmup: 0.03, sample: 0.01, samples: 3 },
-};
 // the decode under which Extended JSON keeps every BSON type as stored
 const LOSSLESS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
 const JSON_MODE = { mode: 'json' };
@@ -35,11 +31,6 @@ function loop(fn, inputs) {
     };
 }
 
-function rates(ops, mode) {
-    const entries = ops.map((op) => ({ op }));
-    timing.measure(entries, { warmup: mode.warmup, sample: mode.sample, samples: mode.samples, clock: 'cpu' });
-    return entries.map((e) => e.opsPerSec);
-}
 
 function verify(name, buffers) {
     for (const b of buffers) {
@@ -56,12 +47,12 @@ function measure(name, mode) {
     const buffers = ds.docs.map((d) => qbson.encode(d));
     verify(name, buffers);
     const row = { name, bsonBytes: buffers.reduce((s, b) => s + b.length, 0) };
-    [row.json, row.qbsonJSON, row.bsonJSON] = rates([
+    [row.json, row.qbsonJSON, row.bsonJSON] = timing.cpuRates([
         loop((b) => qbson.bsonToJSON(b, JSON_MODE), buffers),
         loop((b) => JSON.stringify(qbson.decode(b)), buffers),
         loop((b) => JSON.stringify(bson.deserialize(b)), buffers),
     ], mode);
-    [row.relaxed, row.canonical, row.bsonRelaxed, row.bsonCanonical, row.qbsonRelaxed] = rates([
+    [row.relaxed, row.canonical, row.bsonRelaxed, row.bsonCanonical, row.qbsonRelaxed] = timing.cpuRates([
         loop((b) => qbson.bsonToJSON(b, RELAXED), buffers),
         loop((b) => qbson.bsonToJSON(b, CANONICAL), buffers),
         loop((b) => bson.EJSON.stringify(bson.deserialize(b), { relaxed: true }), buffers),
@@ -99,9 +90,8 @@ function summary(rows) {
 }
 
 function main(argv) {
-    const mode = argv.includes('--quick') ? MODES.quick : MODES.full;
-    const md = argv.includes('--markdown');
-    const rows = datasets.measureEach(argv, 'transcode', (name) => measure(name, mode));
+    const { mode, md, names } = timing.sectionArgs(argv, datasets.NAMES);
+    const rows = datasets.measureEach(names, 'transcode', (name) => measure(name, mode));
     process.stdout.write(report.heading('BSON to JSON text: bsonToJSON against decode, then stringify', md) + tables(rows, md) + '\n' +
         summary(rows) + '. Rates: operations per second by process CPU time, median of ' + mode.samples +
         ' runs; a batch data set converts each of its documents per operation.\n\n');

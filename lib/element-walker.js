@@ -78,6 +78,7 @@ function checkDepth(dec, depth, start) {
 
 // The top-level document decode(buf, opts) would read.
 function rootContainer(dec, opts) {
+    dec.refuseReviver('get, has or lazy');
     const index = rootIndex(dec.buf, opts);
     const size = checkRoot(dec, index, opts);
     return new Container(index, index + size - 1, false, 0, dec.validateUtf8, true, dec.raw, false);

@@ -227,6 +227,27 @@ describe('benchmark', function () {
         });
     });
 
+    describe('the values-at-decode-time section (value-mapping.js)', function () {
+        const { convert } = require('../benchmark/value-mapping');
+
+        it("the baseline walk converts ObjectIds and Dates in plain objects and arrays, in place, and nothing else", function () {
+            const id = new (require('..').ObjectId)('0123456789abcdef01234567');
+            const long = require('..').Long.fromNumber(2 ** 60);
+            const doc = { id, at: [new Date(0), { deeper: id }], n: 1, long, s: 'x' };
+            const inner = doc.at;
+            assert.strictEqual(convert(doc), doc);
+            assert.strictEqual(doc.at, inner);
+            assert.deepStrictEqual(doc, { id: '0123456789abcdef01234567', at: ['1970-01-01T00:00:00.000Z', { deeper: '0123456789abcdef01234567' }], n: 1, long, s: 'x' });
+        });
+
+        it('prints the rows and the geometric mean against the target', function () {
+            const out = childProcess.execFileSync(process.execPath, [path.join(__dirname, '..', 'benchmark', 'value-mapping.js'), '--quick', '--filter', 'int,log_events'],
+                { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+            assert.match(out, /^log_events +\S+ kB +2702 /m);
+            assert.match(out, /geometric means: decode with values [\d.]+× qbson decode \+ walk over every data set \(target ≥ 1\.5×; ceiling [\d.]+×\)/);
+        });
+    });
+
     describe('the published report (docs/benchmarks.md)', function () {
         const DOC = path.join(__dirname, '..', 'docs', 'benchmarks.md');
         const between = (text) => text.slice(text.indexOf(report.REPORT_START) + report.REPORT_START.length, text.indexOf(report.REPORT_END));

@@ -436,8 +436,7 @@ class UUID extends Binary {
     toHexString(includeDashes = true) {
         const bytes = asBuffer(this.buffer);
         const hex = toHex(bytes, 0, bytes.length);
-        if (!includeDashes) return hex;
-        return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+        return includeDashes ? uuidDashed(hex) : hex;
     }
 
     toString(encoding) {
@@ -525,6 +524,11 @@ function binaryExtendedJSON(binary, legacy) {
     return { $binary: { base64, subType } };
 }
 
+// 32 hex digits in the canonical 8-4-4-4-12 form
+function uuidDashed(hex) {
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
 function hexByte(n) {
     const hex = Number(n).toString(16);
     return hex.length === 1 ? '0' + hex : hex;
@@ -569,4 +573,4 @@ function readUUIDExtendedJSON(r, obj, keys) {
     return new UUID(s);
 }
 
-module.exports = { Binary, UUID, validateBinaryVector, binaryExtendedJSON, readBinaryExtendedJSON, readUUIDExtendedJSON };
+module.exports = { Binary, UUID, uuidDashed, validateBinaryVector, binaryExtendedJSON, readBinaryExtendedJSON, readUUIDExtendedJSON };

@@ -14,6 +14,38 @@ const { alloc, allocUnsafe, fromHex, toBase64, fromBase64 } = require('../platfo
 const BYTE_HEX = [];
 for (let n = 0; n < 256; n++) BYTE_HEX.push((n < 16 ? '0' : '') + n.toString(16));
 
+// each byte's two hex digits as character codes
+const HEX_HIGH = new Uint8Array(256);
+const HEX_LOW = new Uint8Array(256);
+for (let n = 0; n < 256; n++) {
+    HEX_HIGH[n] = BYTE_HEX[n].charCodeAt(0);
+    HEX_LOW[n] = BYTE_HEX[n].charCodeAt(1);
+}
+const fromCharCode = String.fromCharCode;
+
+// The 24 hex digits of the id whose fields (three bytes each) are a, b, c, d, made
+// in one flat string: twice as fast as joining twelve 2-digit strings, and later
+// reads need not flatten a tree of them.
+function hexOfFields(a, b, c, d) {
+    return fromCharCode(
+        HEX_HIGH[a >>> 16], HEX_LOW[a >>> 16], HEX_HIGH[(a >>> 8) & 0xff], HEX_LOW[(a >>> 8) & 0xff], HEX_HIGH[a & 0xff], HEX_LOW[a & 0xff],
+        HEX_HIGH[b >>> 16], HEX_LOW[b >>> 16], HEX_HIGH[(b >>> 8) & 0xff], HEX_LOW[(b >>> 8) & 0xff], HEX_HIGH[b & 0xff], HEX_LOW[b & 0xff],
+        HEX_HIGH[c >>> 16], HEX_LOW[c >>> 16], HEX_HIGH[(c >>> 8) & 0xff], HEX_LOW[(c >>> 8) & 0xff], HEX_HIGH[c & 0xff], HEX_LOW[c & 0xff],
+        HEX_HIGH[d >>> 16], HEX_LOW[d >>> 16], HEX_HIGH[(d >>> 8) & 0xff], HEX_LOW[(d >>> 8) & 0xff], HEX_HIGH[d & 0xff], HEX_LOW[d & 0xff],
+    );
+}
+
+// The hex string of the id stored at buf[offset..offset+12), without making an
+// ObjectId (decode's values: {objectId: 'hex'}; the caller checks bounds).
+function objectIdHexAt(buf, offset) {
+    return hexOfFields(
+        (buf[offset] << 16) | (buf[offset + 1] << 8) | buf[offset + 2],
+        (buf[offset + 3] << 16) | (buf[offset + 4] << 8) | buf[offset + 5],
+        (buf[offset + 6] << 16) | (buf[offset + 7] << 8) | buf[offset + 8],
+        (buf[offset + 9] << 16) | (buf[offset + 10] << 8) | buf[offset + 11],
+    );
+}
+
 // char code -> nibble value, -1 for anything that is not a hex digit
 const NIBBLE = new Int8Array(256).fill(-1);
 for (let c = 0; c < 10; c++) NIBBLE[48 + c] = c;
@@ -192,15 +224,7 @@ class ObjectId extends BSONValue {
             const cached = hexCache.get(this);
             if (cached !== undefined) return cached;
         }
-        const a = this.i0;
-        const b = this.i1;
-        const c = this.i2;
-        const d = this.i3;
-        const hex =
-            BYTE_HEX[a >>> 16] + BYTE_HEX[(a >>> 8) & 0xff] + BYTE_HEX[a & 0xff] +
-            BYTE_HEX[b >>> 16] + BYTE_HEX[(b >>> 8) & 0xff] + BYTE_HEX[b & 0xff] +
-            BYTE_HEX[c >>> 16] + BYTE_HEX[(c >>> 8) & 0xff] + BYTE_HEX[c & 0xff] +
-            BYTE_HEX[d >>> 16] + BYTE_HEX[(d >>> 8) & 0xff] + BYTE_HEX[d & 0xff];
+        const hex = hexOfFields(this.i0, this.i1, this.i2, this.i3);
         if (cache) hexCache.set(this, hex);
         return hex;
     }
@@ -335,4 +359,4 @@ function readObjectIdExtendedJSON(r, obj, keys) {
     return objectIdFromExtendedJSON(r, obj.$oid, '$oid');
 }
 
-module.exports = { ObjectId, objectIdFromExtendedJSON, readObjectIdExtendedJSON };
+module.exports = { ObjectId, objectIdHexAt, objectIdFromExtendedJSON, readObjectIdExtendedJSON };
