@@ -489,6 +489,19 @@ describe('encode', function () {
                 }
             });
         });
+        it('large outputs keep their bytes while documents of every size follow them', function () {
+            // each slab is sized from the output before: large, then small, then large again
+            const sizes = [300000, 300000, 300000, 300000, 300000, 100, 20000, 1000000, 900000, 50, 2000000, 1500000, 300000];
+            const kept = sizes.map((n, i) => [docOfSize(n, i), qbson.encode(docOfSize(n, i))]);
+            for (const [doc, out] of kept) assert.strictEqual(hex(out), hex(bson.serialize(doc)));
+        });
+        it('an output holds at most 4 MiB of memory, and one larger than that only its own bytes', function () {
+            for (const n of [3000000, 5000000, 100]) {
+                const out = qbson.encode(docOfSize(n, n));
+                assert.ok(out.buffer.byteLength <= Math.max(4 * 1024 * 1024, out.length));
+                if (out.length > 4 * 1024 * 1024) assert.strictEqual(out.buffer.byteLength, out.length);
+            }
+        });
         it('outputs are Buffers of exactly the document', function () {
             for (const n of SIZES) {
                 const out = qbson.encode(docOfSize(n, n));
