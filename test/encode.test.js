@@ -424,7 +424,7 @@ describe('encode', function () {
     });
 
     describe('outputs', function () {
-        // sizes around the pooled-view limit (16 KiB) and the slab (64 KiB)
+        // sizes around the least room a document starts with (16 KiB) and the first slab (64 KiB)
         const SIZES = [0, 1, 7, 100, 1000, 6000, 16 * 1024 - 20, 16 * 1024 - 19, 16 * 1024, 40000, 70000, 200000];
         function docOfSize(n, seed) {
             return { seed, s: 'x'.repeat(n) };
