@@ -502,6 +502,14 @@ describe('encode', function () {
                 if (out.length > 4 * 1024 * 1024) assert.strictEqual(out.buffer.byteLength, out.length);
             }
         });
+        it('an output whose memory is transferred away leaves later encodes correct', function () {
+            // transferring detaches the slab the output is a view of
+            for (const n of [100, 300000]) {
+                const out = qbson.encode(docOfSize(n, 'sent'));
+                structuredClone(out.buffer, { transfer: [out.buffer] });
+                for (const m of [100, 300000, 50]) assert.strictEqual(hex(qbson.encode(docOfSize(m, n))), hex(bson.serialize(docOfSize(m, n))));
+            }
+        });
         it('outputs are Buffers of exactly the document', function () {
             for (const n of SIZES) {
                 const out = qbson.encode(docOfSize(n, n));
