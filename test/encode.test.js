@@ -424,7 +424,7 @@ describe('encode', function () {
     });
 
     describe('outputs', function () {
-        // sizes around the pooled-view limit (16 KiB) and the slab (64 KiB)
+        // sizes around the least room a document starts with (16 KiB) and the first slab (64 KiB)
         const SIZES = [0, 1, 7, 100, 1000, 6000, 16 * 1024 - 20, 16 * 1024 - 19, 16 * 1024, 40000, 70000, 200000];
         function docOfSize(n, seed) {
             return { seed, s: 'x'.repeat(n) };
@@ -488,6 +488,27 @@ describe('encode', function () {
                     done(err);
                 }
             });
+        });
+        it('large outputs keep their bytes while documents of every size follow them', function () {
+            // each slab is sized from the output before: large, then small, then large again
+            const sizes = [300000, 300000, 300000, 300000, 300000, 100, 20000, 1000000, 900000, 50, 2000000, 1500000, 300000];
+            const kept = sizes.map((n, i) => [docOfSize(n, i), qbson.encode(docOfSize(n, i))]);
+            for (const [doc, out] of kept) assert.strictEqual(hex(out), hex(bson.serialize(doc)));
+        });
+        it('an output holds at most 4 MiB of memory, and one larger than that only its own bytes', function () {
+            for (const n of [3000000, 5000000, 100]) {
+                const out = qbson.encode(docOfSize(n, n));
+                assert.ok(out.buffer.byteLength <= Math.max(4 * 1024 * 1024, out.length));
+                if (out.length > 4 * 1024 * 1024) assert.strictEqual(out.buffer.byteLength, out.length);
+            }
+        });
+        it('an output whose memory is transferred away leaves later encodes correct', function () {
+            // transferring detaches the slab the output is a view of
+            for (const n of [100, 300000]) {
+                const out = qbson.encode(docOfSize(n, 'sent'));
+                structuredClone(out.buffer, { transfer: [out.buffer] });
+                for (const m of [100, 300000, 50]) assert.strictEqual(hex(qbson.encode(docOfSize(m, n))), hex(bson.serialize(docOfSize(m, n))));
+            }
         });
         it('outputs are Buffers of exactly the document', function () {
             for (const n of SIZES) {
