@@ -18,6 +18,7 @@ const qbson = require('..');
 const datasets = require('./datasets');
 const timing = require('./timing');
 const report = require('./report');
+const { runSection } = require('./section');
 
 // texts of one data set: Extended JSON and, when the data is plain, JSON
 function textsOf(ds) {
@@ -104,12 +105,14 @@ function summary(rows) {
 }
 
 function main(argv) {
-    const { mode, md, names } = timing.sectionArgs(argv, datasets.NAMES);
-    const rows = datasets.measureEach(names, 'json-to-bson', (name) => measure(name, mode));
-    process.stdout.write(report.heading('JSON text to BSON: jsonToBSON against parse, then encode', md) + tables(rows, md) + '\n' +
-        summary(rows) + '. Rates: operations per second by process CPU time, median of ' + mode.samples +
-        ' runs; a batch data set converts each of its documents per operation. ≠: bson\'s bytes differ from qbson\'s.\n\n');
-    return rows;
+    return runSection(argv, {
+        label: 'json-to-bson',
+        title: 'JSON text to BSON: jsonToBSON against parse, then encode',
+        measure,
+        tables,
+        summary,
+        note: 'a batch data set converts each of its documents per operation. ≠: bson\'s bytes differ from qbson\'s.',
+    });
 }
 
 if (require.main === module) main(process.argv.slice(2));

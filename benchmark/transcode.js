@@ -17,6 +17,7 @@ const qbson = require('..');
 const datasets = require('./datasets');
 const timing = require('./timing');
 const report = require('./report');
+const { runSection } = require('./section');
 
 // the decode under which Extended JSON keeps every BSON type as stored
 const LOSSLESS = { promoteValues: false, bsonRegExp: true, preserveDeprecated: true };
@@ -90,12 +91,14 @@ function summary(rows) {
 }
 
 function main(argv) {
-    const { mode, md, names } = timing.sectionArgs(argv, datasets.NAMES);
-    const rows = datasets.measureEach(names, 'transcode', (name) => measure(name, mode));
-    process.stdout.write(report.heading('BSON to JSON text: bsonToJSON against decode, then stringify', md) + tables(rows, md) + '\n' +
-        summary(rows) + '. Rates: operations per second by process CPU time, median of ' + mode.samples +
-        ' runs; a batch data set converts each of its documents per operation.\n\n');
-    return rows;
+    return runSection(argv, {
+        label: 'transcode',
+        title: 'BSON to JSON text: bsonToJSON against decode, then stringify',
+        measure,
+        tables,
+        summary,
+        note: 'a batch data set converts each of its documents per operation.',
+    });
 }
 
 if (require.main === module) main(process.argv.slice(2));

@@ -17,6 +17,7 @@ const qbson = require('..');
 const datasets = require('./datasets');
 const timing = require('./timing');
 const report = require('./report');
+const { runSection } = require('./section');
 
 const VALUES = { values: { objectId: 'hex', date: 'iso' } };
 
@@ -108,13 +109,15 @@ function summary(rows) {
 }
 
 function main(argv) {
-    const { mode, md, names } = timing.sectionArgs(argv, datasets.NAMES);
-    const rows = datasets.measureEach(names, 'value-mapping', (name) => measure(name, mode));
-    process.stdout.write(report.heading('Values at decode time: the values option against decode, then a walk', md) + table(rows, md) + '\n' +
-        summary(rows) + '. Rates: operations per second by process CPU time, median of ' + mode.samples +
-        ' runs; a batch data set decodes each of its documents per operation. converted: ObjectIds and Dates per operation. ' +
-        'ceiling: plain decode over decode + walk, what a conversion at no cost at all would reach.\n\n');
-    return rows;
+    return runSection(argv, {
+        label: 'value-mapping',
+        title: 'Values at decode time: the values option against decode, then a walk',
+        measure,
+        tables: table,
+        summary,
+        note: 'a batch data set decodes each of its documents per operation. converted: ObjectIds and Dates per operation. ' +
+            'ceiling: plain decode over decode + walk, what a conversion at no cost at all would reach.',
+    });
 }
 
 if (require.main === module) main(process.argv.slice(2));
