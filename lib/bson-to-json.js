@@ -24,7 +24,7 @@
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
 const { allocUnsafe, allocUnsafeSlow, local, view, latin1Slice, utf8Slice, utf16leSlice, utf8Write, fromUtf8 } = require('./platform');
-const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE } = require('./bytes');
+const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE, TWO_POW_32 } = require('./bytes');
 const { readUtf8, asciiString, MAX_ASCII_CALL_LENGTH } = require('./utf8');
 const { setField } = require('./set-field');
 const { utf8SequenceEnd, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET } = require('./json-text-reading');
@@ -59,16 +59,10 @@ const MAX_KEPT_OUTPUT_SIZE = 4 * 1024 * 1024;
 const VALUE_ROOM = 160;
 const MAX_SERIAL = 0x3fffffff;
 // decode promotes an int64 to a number in [-2^53, 2^53]
-const MAX_SAFE_HIGH = 0x200000;
-const MIN_SAFE_HIGH = -0x200000;
-const TWO_POW_32 = 4294967296;
+const { INT64_SAFE_HIGH_MAX: MAX_SAFE_HIGH, INT64_SAFE_HIGH_MIN: MIN_SAFE_HIGH, ROLE_ROOT, ROLE_NESTED, ROLE_SCOPE } = C;
 const MAX_DATE_MS = 8.64e15;
 const YEAR_10000_MS = 253402300800000;
-const UUID_LENGTH = 16;
-// where a document sits: the root (per-key validation applies), nested, or a code scope (never a DBRef)
-const ROLE_ROOT = 0;
-const ROLE_NESTED = 1;
-const ROLE_SCOPE = 2;
+const UUID_LENGTH = C.UUID_BYTE_LENGTH;
 
 const DOLLAR = 0x24;
 

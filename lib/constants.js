@@ -41,6 +41,17 @@ module.exports = {
     VECTOR_FLOAT32: 0x27,
     VECTOR_PACKED_BIT: 0x10,
 
+    // bson@7 decodes an int64 to a number in [-2^53, 2^53]: high words from -2^21 up
+    // to 2^21 (2^21 and -2^21 only with a zero low word)
+    INT64_SAFE_HIGH_MAX: 0x200000,
+    INT64_SAFE_HIGH_MIN: -0x200000,
+    UUID_BYTE_LENGTH: 16,
+    // where a document sits, for the readers of documents (decoder, bsonToJSON): the
+    // root (per-key UTF-8 validation applies), nested, or a code scope (never a DBRef)
+    ROLE_ROOT: 0,
+    ROLE_NESTED: 1,
+    ROLE_SCOPE: 2,
+
     BSON_INT32_MIN: -0x80000000,
     BSON_INT32_MAX: 0x7fffffff,
     // smallest document: int32 length + terminating NUL

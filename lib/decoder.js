@@ -35,14 +35,7 @@ const doubleType = loadWhenNeeded(() => require('./types/double').Double);
 const mapping = loadWhenNeeded(() => require('./value-mapping'));
 
 // An int64 decodes to a number when it is exactly representable (bson's rule).
-// bson@7 promotes [-2^53, 2^53]: high words from -2^21 up to 2^21 (with a zero low word)
-const MAX_SAFE_HIGH = 0x200000;
-const MIN_SAFE_HIGH = -0x200000;
-const UUID_BYTE_LENGTH = 16;
-// where a document sits: the root (per-key validation applies), nested, or a code scope (never a DBRef)
-const ROLE_ROOT = 0;
-const ROLE_NESTED = 1;
-const ROLE_SCOPE = 2;
+const { INT64_SAFE_HIGH_MAX: MAX_SAFE_HIGH, INT64_SAFE_HIGH_MIN: MIN_SAFE_HIGH, UUID_BYTE_LENGTH, ROLE_ROOT, ROLE_NESTED, ROLE_SCOPE } = C;
 // V8 enters code compiled on the stack (OSR) at a loop's back edge, and a function
 // whose calls all go through OSR code is never optimized again. After a long array
 // got decodeDocument on-stack replaced and its regular code was later dropped,
