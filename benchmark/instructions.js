@@ -6,7 +6,10 @@
 // cannot. It is not speed (a cache miss costs more than an add): use it to compare
 // two versions of the code, and the timed harness (run.js) for the figures.
 //
-//   node benchmark/instructions.js [--op encode|decode] [--lib qbson,bson,DIR...] [--all-shapes] [data set ...]
+//   node benchmark/instructions.js [--op encode|decode|json|relaxed|canonical] [--lib qbson,bson,DIR...] [--all-shapes] [data set ...]
+//
+// --op json, relaxed or canonical counts bsonToJSON in that mode (bson: EJSON.stringify
+// of deserialize, or JSON.stringify of it for 'json').
 //
 // DIR is another checkout of qbson (for example a worktree at an older commit),
 // shown by its folder name. Each count is (count for 3n ops - count for n ops) / 2n,
@@ -27,12 +30,20 @@ const WARM_BYTES = 6 * 1024 * 1024;
 const MIN_OPS = 5;
 const MAX_OPS = 20000;
 
+const TEXT_MODES = ['json', 'relaxed', 'canonical'];
+
 function loadLibrary(name, op) {
     if (name === 'bson') {
         const bson = require('bson');
+        if (op === 'json') return (buf) => JSON.stringify(bson.deserialize(buf));
+        if (op === 'relaxed' || op === 'canonical') return (buf) => bson.EJSON.stringify(bson.deserialize(buf), { relaxed: op === 'relaxed' });
         return op === 'encode' ? (doc) => bson.serialize(doc) : (buf) => bson.deserialize(buf);
     }
     const q = require(name === 'qbson' ? '..' : path.resolve(name));
+    if (TEXT_MODES.includes(op)) {
+        const opts = { mode: op };
+        return (buf) => q.bsonToJSON(buf, opts);
+    }
     return op === 'encode' ? (doc) => q.encode(doc) : (buf) => q.decode(buf);
 }
 
@@ -148,7 +159,7 @@ async function main() {
         },
         allowPositionals: true,
     });
-    if (values.op !== 'encode' && values.op !== 'decode') throw new Error('--op is encode or decode');
+    if (values.op !== 'encode' && values.op !== 'decode' && !TEXT_MODES.includes(values.op)) throw new Error('--op is encode, decode, json, relaxed or canonical');
     const libs = values.lib.split(',');
     const sets = positionals.length ? positionals : DEFAULT_SETS;
     const unknown = sets.filter((set) => !require('./datasets').NAMES.includes(set));

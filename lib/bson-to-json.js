@@ -23,13 +23,14 @@
 
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
-const { allocUnsafe, allocUnsafeSlow, local, view, latin1Slice, utf8Slice, utf16leSlice, utf8Write, fromUtf8 } = require('./platform');
+const { allocUnsafe, allocUnsafeSlow, local, view, latin1Slice, utf8Slice, utf16leSlice, fromUtf8 } = require('./platform');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE, TWO_POW_32 } = require('./bytes');
 const { readUtf8, asciiString, MAX_ASCII_CALL_LENGTH } = require('./utf8');
 const { setField } = require('./set-field');
 const { utf8SequenceEnd, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET } = require('./json-text-reading');
 const { Decoder } = require('./decoder');
 const T = require('./json-text-writing');
+const { writeDoubleText } = require('./double-text');
 
 const { BYTE_KIND, PLAIN, QUOTE } = T;
 
@@ -125,8 +126,6 @@ class BSONToJSON {
         this.validationKeys = null;
         // UTF-16 code units of the text, when it is not ASCII
         this.units = null;
-        // the numbers of an array written by one JSON.stringify; it stays an array of unboxed doubles
-        this.numbers = [0.5];
         // the keys of the open document at each level (KeyTable)
         this.keyTables = [];
     }
@@ -466,7 +465,6 @@ function rootValidation(w, keyStart, keyEnd) {
 function writeArray(w, start, end, depth, validate) {
     if (depth > w.maxDepth) bad();
     const src = w.src;
-    if (src[start + 4] === C.BSON_DOUBLE && !w.canonical && !w.go && writeNumberArray(w, start + 4, end)) return;
     w.ensure(1);
     w.out[w.pos++] = OPEN_BRACKET;
     const open = w.pos;
@@ -485,45 +483,6 @@ function writeArray(w, start, end, depth, validate) {
     w.ensure(1);
     w.out[w.pos++] = CLOSE_BRACKET;
 }
-
-// An array of doubles and int32s (coordinates, vectors, series) from its first
-// element at pos to its NUL at end, through one JSON.stringify of the numbers:
-// the engine formats a double there at half the cost of String(x) (102 ns
-// against 196, CPU time, random doubles of 17 digits). False, with nothing
-// written, for anything else or anything out of place (writeArray then checks
-// it element by element), and in relaxed mode for a number JSON cannot hold.
-function writeNumberArray(w, pos, end) {
-    const src = w.src;
-    const numbers = w.numbers;
-    let count = 0;
-    while (pos < end) {
-        const type = src[pos++];
-        while (src[pos] !== 0) pos++;
-        pos++;
-        let x;
-        if (type === C.BSON_DOUBLE) {
-            if (end - pos < 8) return false;
-            x = readDoubleLE(src, pos);
-            if (!w.json && x - x !== 0) return false;
-            pos += 8;
-        } else if (type === C.BSON_INT32) {
-            if (end - pos < 4) return false;
-            x = readInt32LE(src, pos);
-            pos += 4;
-        } else {
-            return false;
-        }
-        numbers[count++] = x;
-    }
-    if (pos !== end) return false;
-    const text = JSON.stringify(count === numbers.length ? numbers : numbers.slice(0, count));
-    w.ensure(text.length);
-    w.pos = text.length > NATIVE_COPY_MIN_LENGTH ? w.pos + utf8Write(w.out, text, w.pos) : T.writeAscii(w.out, w.pos, text);
-    return true;
-}
-
-// ASCII text longer than this goes to the output by the runtime's own copy
-const NATIVE_COPY_MIN_LENGTH = 64;
 
 // The document as decode builds it, an object: its keys as strings set in an
 // object of element numbers (the last value of a key at its first place,
@@ -782,7 +741,7 @@ function writePlainDouble(w, x) {
         w.pos = T.writeInteger(w.out, w.pos, x);
         return;
     }
-    const end = T.writeShortDouble(w.out, w.pos, x);
+    const end = writeDoubleText(w.out, w.pos, x);
     if (end >= 0) w.pos = end;
     else w.putAscii(String(x));
 }

@@ -121,92 +121,6 @@ function writeInteger(out, pos, n) {
     return pos + len;
 }
 
-// 10^0 .. 10^16, each exact
-const POWERS_OF_TEN = [];
-for (let k = 0, p = 1; k <= 16; k++, p *= 10) POWERS_OF_TEN.push(p);
-const MAX_SHORT_DIGITS = 1e15;
-const TWO_POW_53 = 9007199254740992;
-// Veltkamp's constant, 2^27 + 1, splitting a double into two halves whose products are exact
-const SPLIT = 134217729;
-
-// A double that is not an integer, as Number#toString writes it, when it has at
-// most 16 significant digits and needs no exponent (1e-6 <= |x| < 1e15); -1
-// otherwise, for the engine to format it. The fewest decimals k whose rounding
-// m = round(|x| * 10^k) gives x back as m / 10^k (both exact, the division
-// correctly rounded: what parsing the text gives) are the shortest digits. With
-// at most 15 of them the choice is unique: such decimals lie at least 10^-15 |x|
-// apart, four ulps, so at most one rounds to x. At 16 digits two may, and the
-// one nearest |x| * 10^k is the engine's: see sixteenDigits.
-function writeShortDouble(out, pos, x) {
-    const a = x < 0 ? -x : x;
-    if (!(a >= 1e-6 && a < MAX_SHORT_DIGITS)) return -1;
-    for (let k = 1; k <= 16; k++) {
-        const p = POWERS_OF_TEN[k];
-        let m = Math.round(a * p);
-        if (m >= MAX_SHORT_DIGITS) {
-            m = sixteenDigits(a, p, m);
-            if (m < 0) return -1;
-        } else if (m / p !== a) {
-            continue;
-        }
-        return writeFixed(out, pos, x < 0, m, p, k);
-    }
-    return -1;
-}
-
-// The 16 digits m (round(a * p) as computed) or a neighbour within two, that
-// give a back and lie nearest the exact a * p; -1 when none does (17 digits are
-// needed), when m is past 2^53 (not exact), or when two lie too near the same
-// distance to tell apart here. The exact product is hi + lo (Dekker's product
-// by Veltkamp's split); c - hi is exact, as c and hi are within 2 of each other.
-// Checked against String(x) on 1.47 million doubles of every magnitude: no difference.
-function sixteenDigits(a, p, m) {
-    if (m > TWO_POW_53 - 2) return -1;
-    const hi = a * p;
-    let t = SPLIT * a;
-    const aHigh = t - (t - a);
-    const aLow = a - aHigh;
-    t = SPLIT * p;
-    const pHigh = t - (t - p);
-    const pLow = p - pHigh;
-    const lo = aHigh * pHigh - hi + aHigh * pLow + aLow * pHigh + aLow * pLow;
-    let best = -1;
-    let bestDistance = Infinity;
-    let nextDistance = Infinity;
-    for (let c = m - 2; c <= m + 2; c++) {
-        if (c / p !== a) continue;
-        const d = Math.abs(c - hi - lo);
-        if (d < bestDistance) {
-            nextDistance = bestDistance;
-            bestDistance = d;
-            best = c;
-        } else if (d < nextDistance) {
-            nextDistance = d;
-        }
-    }
-    return nextDistance - bestDistance < 1e-6 ? -1 : best;
-}
-
-// m / p (p = 10^k) with its k decimals, a sign before it when negative
-function writeFixed(out, pos, negative, m, p, k) {
-    let whole = Math.floor(m / p);
-    let fraction = m - whole * p;
-    if (fraction < 0) {
-        whole--;
-        fraction += p;
-    }
-    if (negative) out[pos++] = 0x2d;
-    pos = writeInteger(out, pos, whole);
-    out[pos++] = 0x2e;
-    // the fraction's k digits, leading zeros included
-    for (let i = pos + k - 1; i >= pos; i--) {
-        const q = Math.floor(fraction / 10);
-        out[i] = 0x30 + (fraction - q * 10);
-        fraction = q;
-    }
-    return pos + k;
-}
-
 // A string of ASCII characters (a number's text, a fixed piece of JSON).
 function writeAscii(out, pos, text) {
     for (let i = 0; i < text.length; i++) out[pos++] = text.charCodeAt(i);
@@ -373,6 +287,6 @@ function utf8Text(bytes, end, units, utf16Text) {
 }
 
 module.exports = {
-    QUOTE, BACKSLASH, PLAIN, ESCAPED, MULTI_BYTE, BYTE_KIND, HEX_PAIRS, ISO_FULL, ISO_EJSON, ISO_GO,
-    writeEscape, writeUnitEscape, writeInteger, writeShortDouble, writeAscii, asciiBytes, writeBytes, writeHex, writeBase64, writeIsoDate, goDouble, utf8Text,
+    QUOTE, BACKSLASH, DIGIT_PAIRS, PLAIN, ESCAPED, MULTI_BYTE, BYTE_KIND, HEX_PAIRS, ISO_FULL, ISO_EJSON, ISO_GO,
+    writeEscape, writeUnitEscape, writeInteger, writeAscii, asciiBytes, writeBytes, writeHex, writeBase64, writeIsoDate, goDouble, utf8Text,
 };
