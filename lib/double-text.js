@@ -8,7 +8,7 @@
 // 14.5 million doubles of every kind in test/double-text.test.js's families:
 // no difference.
 
-const { DIGIT_PAIRS, writeInteger } = require('./json-text-writing');
+const { DIGIT_PAIRS, writeInteger, writeTwoDigits } = require('./json-text-writing');
 
 // 10^0 .. 10^22, each exact
 const POWERS_OF_TEN = [];
@@ -100,9 +100,7 @@ function writeFewDecimals(out, pos, negative, m, k) {
         out[pos++] = 0x30 + fraction;
         return pos;
     }
-    out[pos++] = DIGIT_PAIRS[2 * fraction];
-    out[pos++] = DIGIT_PAIRS[2 * fraction + 1];
-    return pos;
+    return writeTwoDigits(out, pos, fraction);
 }
 
 // e with 10^e <= a < 10^(e+1), for 1e-6 <= a < 1e15; one off at an inexact power

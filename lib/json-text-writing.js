@@ -288,5 +288,5 @@ function utf8Text(bytes, end, units, utf16Text) {
 
 module.exports = {
     QUOTE, BACKSLASH, DIGIT_PAIRS, PLAIN, ESCAPED, MULTI_BYTE, BYTE_KIND, HEX_PAIRS, ISO_FULL, ISO_EJSON, ISO_GO,
-    writeEscape, writeUnitEscape, writeInteger, writeAscii, asciiBytes, writeBytes, writeHex, writeBase64, writeIsoDate, goDouble, utf8Text,
+    writeEscape, writeUnitEscape, writeInteger, writeTwoDigits, writeAscii, asciiBytes, writeBytes, writeHex, writeBase64, writeIsoDate, goDouble, utf8Text,
 };
