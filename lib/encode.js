@@ -15,6 +15,8 @@ const { restartKeys, writeKey } = require('./key-table');
 const { StringBatch } = require('./string-batch');
 const { setField } = require('./set-field');
 const { isAnyArrayBuffer: hasArrayBufferSlot } = require('./brands');
+const { writeLongIndexKey } = require('./index-keys');
+const { storesAsInt32, writeLeadingNumbers, MIN_NUMBER_RUN } = require('./number-runs');
 
 // Documents are encoded into a slab and every output is a view of it, as
 // Buffer.allocUnsafe hands out its pool; the next document goes after it, so no
@@ -64,6 +66,8 @@ class Encoder extends ContainerStack {
         this.room = MIN_ROOM;
         // whether a toBSON on a primitive's prototype is to be called (see primitivesHaveToBSON)
         this.primitiveToBSON = false;
+        // how many numbers writeLeadingNumbers wrote
+        this.numbersWritten = 0;
         // this encode's place in the key table's sequence of keys: keyAt, keyLastNumber
         restartKeys(this);
     }
@@ -295,10 +299,15 @@ function writeDocument(enc, pos, obj, key, self, toBSONChecked) {
         // straight to their writer, with the array not yet on the container stack: an
         // array that holds only numbers cannot be inside itself, so a [lon, lat] pair
         // skips the cycle check (geojson_polygons encodes in 19-21% fewer instructions).
+        // A long run (16 or more) goes a range of keys at a time (lib/number-runs.js).
         // What follows a value of another type goes through write.
         enc.checkDepth(key);
         let i = 0;
         if (write === writeElement) {
+            if (obj.length >= MIN_NUMBER_RUN && typeof obj[0] === 'number') {
+                pos = writeLeadingNumbers(enc, pos, obj);
+                i = enc.numbersWritten;
+            }
             for (let value; i < obj.length && typeof (value = obj[i]) === 'number'; i++) pos = writeIndexedNumber(enc, pos, i, value);
         }
         if (i < obj.length) {
@@ -400,58 +409,6 @@ function checkKey(enc, key) {
     if (key.indexOf('.') !== -1) throw enc.fail(`key '${key}' must not contain '.'`, key);
 }
 
-// Array keys from 10 to 10^8, written in whole words from a table of every 4-digit
-// group ('0000' to '9999' as the little-endian words of their ASCII bytes):
-// double_array (25,000 elements) encodes in 350-440 us instead of 420-580 us
-// with each digit divided out. A group of fewer digits is the word shifted
-// right, so the zeros shifted in end it as a NUL; the writes can reach 3 bytes past
-// the key, into the room the header reserves for longer keys. The table is made
-// with the first such key: making it takes about 1.5 ms before the code is compiled,
-// a tenth of what require('qbson') took.
-let digitGroups = null;
-const MAX_TABLE_INDEX = 100000000;
-
-function makeDigitGroups() {
-    const table = new Uint32Array(10000);
-    for (let i = 0; i < 10000; i++) {
-        table[i] = (0x30 + ((i / 1000) | 0)) | ((0x30 + (((i / 100) | 0) % 10)) << 8) | ((0x30 + (((i / 10) | 0) % 10)) << 16) | ((0x30 + (i % 10)) << 24);
-    }
-    return table;
-}
-
-// an index of 10 or more
-function writeLongIndexKey(buf, view, pos, index) {
-    if (index >= MAX_TABLE_INDEX) return writeIndexKey(buf, pos, index);
-    if (digitGroups === null) digitGroups = makeDigitGroups();
-    if (index < 10000) return writeDigitGroup(buf, view, pos, index, true);
-    const high = (index / 10000) | 0;
-    pos = writeDigitGroup(buf, view, pos, high, false);
-    view.setUint32(pos, digitGroups[index - high * 10000], true);
-    buf[pos + 4] = 0;
-    return pos + 5;
-}
-
-// n (below 10^4) without leading zeros; with its NUL when `terminate`
-function writeDigitGroup(buf, view, pos, n, terminate) {
-    const digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : 4;
-    view.setUint32(pos, digitGroups[n] >>> (32 - 8 * digits), true);
-    if (!terminate) return pos + digits;
-    buf[pos + digits] = 0;
-    return pos + digits + 1;
-}
-
-// An index of 10^8 or more (9 or 10 digits), a digit at a time.
-function writeIndexKey(buf, pos, index) {
-    const digits = index < 1000000000 ? 9 : 10;
-    for (let i = pos + digits - 1; i >= pos; i--) {
-        const rest = (index / 10) | 0;
-        buf[i] = 0x30 + index - rest * 10;
-        index = rest;
-    }
-    buf[pos + digits] = 0;
-    return pos + digits + 1;
-}
-
 function writeElement(enc, pos, key, value, isArrayIndex) {
     // an if-chain of typeof tests, not a switch: V8 turns each test into an inline
     // type check, where a switch calls its Typeof builtin for every element
@@ -479,11 +436,6 @@ function writeElement(enc, pos, key, value, isArrayIndex) {
         return pos + 1;
     }
     return writeOtherElement(enc, pos, key, value, isArrayIndex);
-}
-
-// A number is an int32 when an integer in range and not -0, as in bson@7; else a double.
-function storesAsInt32(value) {
-    return (value | 0) === value && (value !== 0 || 1 / value > 0);
 }
 
 // A number an array starts with, from writeDocument's loop, which calls this
@@ -769,4 +721,4 @@ function resumeStringBatching() {
     if (idleEncoder !== null) idleEncoder.strings.resume();
 }
 
-module.exports = { encode, encodeInto, writeLongIndexKey, storesAsInt32, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, resumeStringBatching, primitivesHaveToBSON };
+module.exports = { encode, encodeInto, storesAsInt32, checkRoot, regExpFlags, isAnyArrayBuffer, dbrefDocument, resumeStringBatching, primitivesHaveToBSON };

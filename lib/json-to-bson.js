@@ -27,7 +27,8 @@ const C = require('./constants');
 const { BSONError } = require('./errors');
 const { ownOptions } = require('./options');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf } = require('./bytes');
-const { writeLongIndexKey, encode } = require('./encode');
+const { encode } = require('./encode');
+const { writeLongIndexKey } = require('./index-keys');
 const { EJSON } = require('./ejson');
 const {
     QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, NEWLINE,

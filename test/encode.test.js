@@ -185,6 +185,19 @@ describe('encode', function () {
                 assertSameAsBson({ a: Array.from({ length }, (_, i) => (i % 3 === 0 ? i + 0.5 : i % 3 === 1 ? i : 'x')) });
             }
         });
+        it('arrays that start with numbers: every key width and range boundary, int32, double, -0, NaN, infinities', function () {
+            const values = [0, -0, 1.5, -7, 2147483647, -2147483648, 2147483648, NaN, Infinity, -Infinity, 1e308, 5e-324];
+            for (const length of [15, 16, 17, 1023, 1024, 1025, 9999, 10000, 10001, 19999, 20000, 20001, 99999, 100000, 100001, 1000001]) {
+                assertSameAsBson({ a: Array.from({ length }, (_, i) => values[i % values.length]), b: length });
+            }
+        });
+        it('a run of numbers cut by another value, at each place a range of keys ends', function () {
+            for (const cut of [0, 1, 15, 16, 999, 1000, 1023, 1024, 1025, 9999, 10000, 10001, 29999]) {
+                const a = Array.from({ length: 30000 }, (_, i) => (i % 2 ? i : i * 0.25));
+                a[cut] = cut % 2 ? 'text' : [cut, cut + 0.5];
+                assertSameAsBson({ a, after: 'end' });
+            }
+        });
     });
 
     describe('arrays that are not plain', function () {
