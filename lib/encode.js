@@ -16,7 +16,7 @@ const { StringBatch } = require('./string-batch');
 const { setField } = require('./set-field');
 const { isAnyArrayBuffer: hasArrayBufferSlot } = require('./brands');
 const { writeLongIndexKey } = require('./index-keys');
-const { storesAsInt32, writeLeadingNumbers, MIN_NUMBER_RUN } = require('./number-runs');
+const { storesAsInt32, writeLeadingNumbers, writeShortNumberArray, MIN_NUMBER_RUN } = require('./number-runs');
 
 // Documents are encoded into a slab and every output is a view of it, as
 // Buffer.allocUnsafe hands out its pool; the next document goes after it, so no
@@ -374,7 +374,8 @@ function isPlainArray(value) {
 
 function writeIndexedArray(enc, pos, index, value) {
     pos = writeIndexHeader(enc, pos, C.BSON_ARRAY, index, 0);
-    return writeDocument(enc, pos, value, index, undefined, true);
+    const end = writeShortNumberArray(enc, pos, value, index);
+    return end >= 0 ? end : writeDocument(enc, pos, value, index, undefined, true);
 }
 
 // Writes the type byte and the key; returns the pos of the value. `room` is the

@@ -191,6 +191,19 @@ describe('encode', function () {
                 assertSameAsBson({ a: Array.from({ length }, (_, i) => values[i % values.length]), b: length });
             }
         });
+        it('short arrays of numbers (fewer than 16), alone, in arrays and under keys: every length, int32, double, -0, NaN, and cut by another value', function () {
+            const values = [0, -0, 1.5, -7, 2147483647, -2147483648, 2147483648, NaN, Infinity, -Infinity, 1e308, 5e-324];
+            for (let length = 0; length <= 17; length++) {
+                const numbers = Array.from({ length }, (_, i) => values[(i + length) % values.length]);
+                const positions = Array.from({ length: 12 }, (_, i) => numbers.map((n) => n + i));
+                assertSameAsBson({ a: numbers, b: positions, c: [numbers, 'x', numbers], d: [[numbers]] });
+                for (let cut = 0; cut < length; cut++) {
+                    const mixed = numbers.slice();
+                    mixed[cut] = cut % 2 ? 'text' : [cut];
+                    assertSameAsBson({ a: mixed, b: [mixed, mixed], c: [numbers, mixed] });
+                }
+            }
+        });
         it('a run of numbers cut by another value, at each place a range of keys ends', function () {
             for (const cut of [0, 1, 15, 16, 999, 1000, 1023, 1024, 1025, 9999, 10000, 10001, 29999]) {
                 const a = Array.from({ length: 30000 }, (_, i) => (i % 2 ? i : i * 0.25));
@@ -349,6 +362,15 @@ describe('encode', function () {
                 for (let i = 0; i < 10; i++) doc = { d: doc };
                 // the root, 10 levels of d, then the innermost container is one too many
                 assertEncodeError(doc, /maxDepth 10 at key path 'd\.d\.d\.d\.d\.d\.d\.d\.d\.d\.leaf'/, { maxDepth: 10 });
+                assert.deepStrictEqual(qbson.encode(doc, { maxDepth: 11 }), Buffer.from(bson.serialize(doc)));
+            }
+        });
+        it('nesting deeper than maxDepth through arrays of numbers in an array', function () {
+            for (const inner of [[1, 2.5], [], [1, 'x']]) {
+                let doc = { leaf: [inner] };
+                for (let i = 0; i < 9; i++) doc = { d: doc };
+                // the root, 9 levels of d, leaf's array, then the one inside it is one too many
+                assertEncodeError(doc, /maxDepth 10 at key path 'd\.d\.d\.d\.d\.d\.d\.d\.d\.leaf\.0'/, { maxDepth: 10 });
                 assert.deepStrictEqual(qbson.encode(doc, { maxDepth: 11 }), Buffer.from(bson.serialize(doc)));
             }
         });
