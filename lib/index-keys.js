@@ -43,22 +43,20 @@ function writeLongIndexKey(buf, view, pos, index) {
 // an index of 10 or more, with the table made if it is not yet
 function writeLargeIndexKey(buf, view, pos, index) {
     if (index >= MAX_TABLE_INDEX) return writeIndexKey(buf, pos, index);
-    if (digitGroups === null) digitGroups = makeDigitGroups();
-    if (index < 10000) return writeDigitGroup(buf, view, pos, index, true);
+    const groups = digitGroupTable();
+    if (index < 10000) return writeLongIndexKey(buf, view, pos, index);
     const high = (index / 10000) | 0;
-    pos = writeDigitGroup(buf, view, pos, high, false);
-    view.setUint32(pos, digitGroups[index - high * 10000], true);
+    pos = writeDigitPrefix(view, pos, high);
+    view.setUint32(pos, groups[index - high * 10000], true);
     buf[pos + 4] = 0;
     return pos + 5;
 }
 
-// n (below 10^4) without leading zeros; with its NUL when `terminate`
-function writeDigitGroup(buf, view, pos, n, terminate) {
+// n (below 10^4) without leading zeros or a NUL
+function writeDigitPrefix(view, pos, n) {
     const digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : 4;
     view.setUint32(pos, digitGroups[n] >>> (32 - 8 * digits), true);
-    if (!terminate) return pos + digits;
-    buf[pos + digits] = 0;
-    return pos + digits + 1;
+    return pos + digits;
 }
 
 // An index of 10^8 or more (9 or 10 digits), a digit at a time.
