@@ -12,7 +12,7 @@ const { option } = require('./options');
 const { readInt32LE, readUint32LE, readDoubleFrom, dataViewOf, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer } = require('./bytes');
 const { readUtf8 } = require('./utf8');
 const { local } = require('./platform');
-const { readKey } = require('./key-cache');
+const { readKey, openKeySequence, closeKeySequence } = require('./key-cache');
 const { ObjectId } = require('./types/objectid');
 const { setField } = require('./set-field');
 const { stage, MAX_SHAPE_FIELDS } = require('./shapes');
@@ -298,6 +298,7 @@ function decodeStaged(dec, start, size, isArray, depth, validate, role, rawDocs)
         return decodeDocument(dec, start, size, isArray, depth, validate, role, rawDocs);
     } catch (err) {
         stage.release(mark);
+        closeKeySequence();
         throw err;
     }
 }
@@ -319,6 +320,9 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
     // past its first run a document's fields are staged from base, and out is null
     let base = 0;
     let dollarKeys = NO_DOLLAR_KEYS;
+    // past MAX_SHAPE_FIELDS a document's keys are read in sequence (lib/key-cache.js)
+    let inKeySequence = false;
+    let opensKeySequence = false;
     let pos = start + 4;
     if (pos < end) do {
         let left = ELEMENTS_PER_RUN;
@@ -332,7 +336,7 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
             let key;
             let valueValidate = validate;
             if (!isArray) {
-                key = readKey(buf, pos + 1, keyEnd, validate);
+                key = readKey(buf, pos + 1, keyEnd, validate, inKeySequence);
                 if (key === undefined) throw dec.fail(`${BSON_INVALID_UTF8}: invalid UTF-8 in key`, pos + 1);
                 if (role === ROLE_ROOT && dec.validationKeys !== null) valueValidate = dec.validationKeys.has(key) ? dec.validateUtf8 : !dec.validateUtf8;
                 if (buf[pos + 1] === DOLLAR) dollarKeys = withDollarKey(dollarKeys, key);
@@ -420,10 +424,13 @@ function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDoc
         } else if (pos < end && out === null && stage.countFrom(base) >= MAX_SHAPE_FIELDS) {
             // too many fields for a shape: the rest go on in the object built so far
             out = stage.build(base);
+            opensKeySequence = openKeySequence();
+            inKeySequence = true;
         }
     } while (pos < end);
     if (pos !== end) throw dec.fail(`last element runs past the end of its ${isArray ? 'array' : 'document'}`, pos);
     if (out === null) out = stage.build(base);
+    if (opensKeySequence) closeKeySequence();
     if (dollarKeys === ONLY_DBREF_KEYS && role !== ROLE_SCOPE && isDBRefLike(out)) return toDBRef(out);
     // a reviver sees a DBRef or a Code scope as a value, as JSON.parse's sees class instances
     if (dec.reviver !== null && role !== ROLE_SCOPE) mapping().reviveFields(dec.reviver, out, isArray);
