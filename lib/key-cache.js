@@ -185,4 +185,4 @@ function sameBytes(buf, start, len, at) {
     return true;
 }
 
-module.exports = { readKey, readNextKey, openKeySequence, closeKeySequence };
+module.exports = { readKey, openKeySequence, closeKeySequence };
