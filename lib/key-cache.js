@@ -69,9 +69,11 @@ function cachedKey(buf, start, end) {
 // shapes that change from one to the next took 5-11% more instructions with it
 // (30 fields), and api_statuses 6%. A slot is a key's length and then its bytes;
 // keys of 16 bytes or more take no slot.
-// Documents of one shape differ a little: a key one slot on (a field left out)
-// is taken as the next, and a key in neither slot (a field added) leaves the next
-// key to be compared with the same slot. After MAX_KEYS_ADDED such keys in a row
+// Documents of one shape differ a little: a key up to SLOTS_AHEAD slots on (fields
+// left out) is taken as the next, and a key in none of them (a field added) leaves
+// the next key to be compared with the same slot. (Looking one slot on, 200-field
+// documents whose last 72 fields are each there 80% of the time fell off the
+// sequence at two fields left out in a row: 4 slots take 7% fewer instructions.) After MAX_KEYS_ADDED such keys in a row
 // the document stops comparing (it is off the sequence) and takes its keys from
 // the cache. Its keys are not written in the slots, so that documents of two
 // shapes in turn keep one of them there. Only the second document in a row to
@@ -80,6 +82,7 @@ function cachedKey(buf, start, end) {
 const SEQUENCE_SLOTS = 65536;
 const SEQUENCE_SLOT_SIZE = 16;
 const MAX_KEYS_ADDED = 4;
+const SLOTS_AHEAD = 4;
 const REWRITE_EVERY = 8;
 const sequenceSlots = new Uint8Array(SEQUENCE_SLOTS * SEQUENCE_SLOT_SIZE);
 // grown as the widest document needs; sequenceStrings[k] is the key in slot k
@@ -140,9 +143,12 @@ function readNextKey(buf, start, end, validate) {
 function readKeyOffSlot(buf, start, end, validate, slot) {
     const len = end - start;
     if (slot === NO_SLOT || len >= SEQUENCE_SLOT_SIZE) return readKey(buf, start, end, validate);
-    if (slot + 1 < sequenceStrings.length && sameBytes(buf, start, len, (slot + 1) * SEQUENCE_SLOT_SIZE)) {
-        nextSlot = slot + 2;
-        return sequenceStrings[slot + 1];
+    const ahead = Math.min(slot + 1 + SLOTS_AHEAD, sequenceStrings.length);
+    for (let next = slot + 1; next < ahead; next++) {
+        if (sameBytes(buf, start, len, next * SEQUENCE_SLOT_SIZE)) {
+            nextSlot = next + 1;
+            return sequenceStrings[next];
+        }
     }
     const str = cachedKey(buf, start, end);
     // not well-formed: in no slot

@@ -78,6 +78,19 @@ describe('keys read in sequence', function () {
         }
     });
 
+    it('runs of one to six fields left out, at the start, inside and at the end of the tail', function () {
+        const tail = Array.from({ length: 12 }, (_, i) => `t${i}`);
+        const docOf = (keys) => Object.fromEntries([...Object.entries(lead()), ...keys.map((k, i) => [k, i])]);
+        for (let round = 0; round < 5; round++) {
+            for (let run = 1; run <= 6; run++) {
+                for (const from of [0, 3, tail.length - run]) {
+                    sameAsBson(Buffer.from(bson.serialize(docOf(tail))));
+                    sameAsBson(Buffer.from(bson.serialize(docOf(tail.filter((_, i) => i < from || i >= from + run)))));
+                }
+            }
+        }
+    });
+
     it('a wide document inside a wide document: the parent goes on where it was', function () {
         const inner = { ...lead(), p: 1, q: 2, r: 3 };
         const doc = { ...lead(), before: 1, inner, after: 2, last: 3, list: [inner, inner], end: 4 };
