@@ -163,6 +163,8 @@ describe('package: the repository stands alone', function () {
 // QBSON_NODE (e.g. a Node 18.14.0 binary), else on this one.
 const USED = [
     { api: 'util.parseArgs', since: '18.3.0', pattern: /\bparseArgs\b/, exists: () => typeof require('util').parseArgs === 'function' },
+    // Node's own, not lib/platform.js's isUtf8 (a TextDecoder that runs anywhere)
+    { api: 'buffer.isUtf8', since: '18.14.0', pattern: /\{[^}]*\bisUtf8\b[^}]*\}\s*=\s*require\('(node:)?buffer'\)|\bbuffer\.isUtf8\b/, exists: () => typeof require('buffer').isUtf8 === 'function' },
 ];
 const TOO_NEW = [
     { api: 'buffer.isAscii', since: '18.15.0', pattern: /\bisAscii\b/ },
