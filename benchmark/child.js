@@ -5,6 +5,8 @@
 //     heap bytes allocated per operation and time spent in GC, for each data set and direction
 //   node child.js '{"mode":"cold","lib":"bson","dataset":"flat_bson","direction":"decode","seconds":0.2}'
 //     require time, first and second call, and warmed-up time per call, in a fresh process
+//   node child.js '{"mode":"first","lib":"bson","dataset":"tweet","direction":"encode"}'
+//     require time and the first call alone, in a fresh process (start.js)
 //   node child.js '{"mode":"import","lib":"qbson"}'
 //     the time of importing the library's ES module entry in a fresh process (qbson and bson)
 // Prints one line of JSON.
@@ -70,6 +72,7 @@ function memory(job) {
     });
 }
 
+// job.mode 'first' stops after the first call: start.js runs many such processes
 function cold(job) {
     const lib = libraries.create([job.lib])[0].load();
     if (!lib.available) throw new Error(lib.reason);
@@ -78,6 +81,7 @@ function cold(job) {
     let t = timing.now();
     op();
     const first = timing.now() - t;
+    if (job.mode === 'first') return { requireSeconds: lib.loadSeconds, first };
     t = timing.now();
     op();
     const second = timing.now() - t;

@@ -96,29 +96,90 @@ function requireSeconds(results, lib) {
     return Math.min(...results.cold.filter((r) => r.lib === lib && r.verdict === 'ok').map((r) => r.requireSeconds));
 }
 
-// a library's import time (its ES module entry): the shorter of its fresh processes, or NaN
-function importSeconds(results, lib) {
-    const times = results.cold.filter((r) => r.lib === lib && r.importSeconds > 0).map((r) => r.importSeconds);
-    return times.length ? Math.min(...times) : NaN;
-}
-
 function coldTable(results, markdown) {
-    const header = ['library', 'require', 'import'];
+    const header = ['library', 'require'];
     for (const dir of DIRECTIONS) header.push(dir + ' 1st', '2nd', 'warm', '1st/warm');
     const libNames = [...new Set(results.cold.map((r) => r.lib))];
     const rows = libNames.map((lib) => {
-        const row = [lib, '-', '-'];
+        const row = [lib, '-'];
         for (const dir of DIRECTIONS) {
             const r = results.cold.find((c) => c.lib === lib && c.direction === dir);
             if (r.verdict !== 'ok') { row.push(cell(r), '', '', ''); continue; }
             row[1] = BUILTIN.includes(lib) ? 'builtin' : micros(requireSeconds(results, lib));
-            if (importSeconds(results, lib) > 0) row[2] = micros(importSeconds(results, lib));
             row.push(micros(r.first), micros(r.second), micros(r.warm), Math.round(r.first / r.warm) + '×');
         }
         return row;
     });
     const ds = results.cold.length ? results.cold[0].dataset : '';
-    return table('cold start on ' + ds + ', each in a fresh process', header, rows, markdown);
+    return table('first and warm calls on ' + ds + ', one fresh process per library and direction', header, rows, markdown);
+}
+
+// qbson against bson from a fresh process (start.js): the target of each figure, qbson ÷ bson
+const START_TARGET = 1.1;
+const START_MEASURES = [
+    ['encode', 'first encode', true], ['decode', 'first decode', true],
+    ['process', 'short process, spawn to exit', false], ['process code', 'short process, its own code', false],
+];
+
+// the median of a library's samples of one measure (on one data set, or on all)
+function startMedian(start, lib, what, dataset) {
+    return median(start.samples.filter((s) => s.lib === lib && s.what === what && (dataset === undefined || s.dataset === dataset))
+        .map((s) => s.seconds));
+}
+
+// [label, data set, qbson seconds, bson seconds, has a target] for every row of the start table
+function startRows(start) {
+    const rows = [['require', '', startMedian(start, 'qbson', 'require'), startMedian(start, 'bson', 'require'), true],
+        ['import', '', startMedian(start, 'qbson', 'import'), startMedian(start, 'bson', 'import'), true]];
+    for (const [what, label, target] of START_MEASURES) {
+        const per = start.datasets.map((ds) => [label, ds, startMedian(start, 'qbson', what, ds), startMedian(start, 'bson', what, ds), target]);
+        rows.push(...per);
+        if (per.length > 1) rows.push([label, 'geometric mean', geomean(per.map((r) => r[2])), geomean(per.map((r) => r[3])), target]);
+    }
+    return rows;
+}
+
+function startTable(start, markdown) {
+    const rows = startRows(start).map(([label, ds, q, b, target]) => {
+        const ratio = q / b;
+        return [label, ds, micros(q), micros(b), times(ratio),
+            target && isFinite(ratio) ? (ratio <= START_TARGET ? 'met' : 'missed') : ''];
+    });
+    return table('qbson against bson from a fresh process, the median of ' + start.rounds + ' processes each',
+        ['measure', 'data set', 'qbson', 'bson', 'qbson ÷ bson', 'target ≤ ' + times(START_TARGET)], rows, markdown, 'llrrrl');
+}
+
+// the start table in one line, the targets missed, and what is behind the figures
+function startLines(start) {
+    const rows = startRows(start);
+    const ratio = (label, ds) => {
+        const r = rows.find((x) => x[0] === label && x[1] === ds);
+        return r ? r[2] / r[3] : NaN;
+    };
+    const many = start.datasets.length > 1 ? 'geometric mean' : start.datasets[0];
+    const parts = ['require ' + times(ratio('require', '')), 'import ' + times(ratio('import', ''))];
+    for (const [, label] of START_MEASURES.slice(0, 3)) {
+        parts.push(label + ' ' + times(ratio(label, many)) + (start.datasets.includes('flat_bson') && many !== 'flat_bson'
+            ? ' (flat_bson ' + times(ratio(label, 'flat_bson')) + ')' : ''));
+    }
+    const missed = rows.filter((r) => r[4] && r[2] / r[3] > START_TARGET).map((r) => r[0] + (r[1] ? ' ' + r[1] : ''));
+    const lines = ['qbson ÷ bson from a fresh process: ' + parts.join(', ') + '; above ' + times(START_TARGET) + ': ' +
+        (missed.length ? missed.join(', ') : 'none'),
+        'an empty node process takes ' + micros(median(start.empty)) + ' from spawn to exit (median of ' + start.empty.length + ')'];
+    if (start.missing.length) lines.push('not measured, not a data set of this benchmark: ' + start.missing.join(', '));
+    return lines.concat(start.errors);
+}
+
+function median(values) {
+    const v = values.slice().sort((a, b) => a - b);
+    return v.length ? (v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2) : NaN;
+}
+
+// the bundle sizes of scripts/sizes.js, qbson's beside bson's
+function sizeTable(rows, markdown) {
+    const { tableRows } = require('../scripts/sizes');
+    const [header, ...cells] = tableRows(rows);
+    return table('bundle size: esbuild --bundle --minify --platform=browser, gzip -9', header, cells, markdown, 'lrrrlrrrr');
 }
 
 // one line per library, data set and direction that is not verified equal, with the first difference
@@ -260,23 +321,6 @@ function memoryLine(results) {
     return 'qbson allocates more per operation than bson on: ' + (worse.length ? worse.join(', ') : 'none');
 }
 
-// qbson's cold start against bson's: require, and first call by direction
-function coldLine(results) {
-    const get = (lib, dir) => results.cold.find((r) => r.lib === lib && r.direction === dir && r.verdict === 'ok');
-    const parts = [];
-    if ((get('qbson', 'encode') || get('qbson', 'decode')) && (get('bson', 'encode') || get('bson', 'decode'))) {
-        parts.push('require ' + micros(requireSeconds(results, 'qbson')) + ' vs ' + micros(requireSeconds(results, 'bson')));
-        if (importSeconds(results, 'qbson') > 0 && importSeconds(results, 'bson') > 0) {
-            parts.push('import ' + micros(importSeconds(results, 'qbson')) + ' vs ' + micros(importSeconds(results, 'bson')));
-        }
-    }
-    for (const dir of DIRECTIONS) {
-        const qd = get('qbson', dir), bd = get('bson', dir);
-        if (qd && bd) parts.push(dir + ' first call ' + micros(qd.first) + ' vs ' + micros(bd.first));
-    }
-    return parts.length ? 'qbson cold start against bson: ' + parts.join(', ') : 'no cold start of both qbson and bson';
-}
-
 // A Markdown document that publishes a run (docs/benchmarks.md) holds the report between these
 // two lines, and only what is between them is replaced by --update: the prose around it stays.
 const REPORT_START = '<!-- benchmark report: written by `npm run benchmark:docs`, not by hand -->';
@@ -295,4 +339,4 @@ function replaceReport(doc, markdown) {
 
 module.exports = { count, bytes, micros, sig3, table, heading, timingTables, memoryTables, coldTable,
     verificationNotes, spread, childErrors, ratio, times, geomean, TARGETS, comparisonTable, behindTable, targetLines,
-    memoryLine, coldLine, REPORT_START, REPORT_END, replaceReport };
+    memoryLine, startTable, startLines, startMedian, sizeTable, START_TARGET, REPORT_START, REPORT_END, replaceReport };

@@ -2,7 +2,7 @@
 
 // qbson benchmark: qbson against bson, bson-ext, buffalo, msgpackr and JSON (on strings and on UTF-8 bytes).
 //   node benchmark/run.js [--quick | --smoke] [--filter a,b] [--markdown] [--json FILE] [--update DOC]
-//                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-incremental] [--mixed [--seed N]]
+//                         [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-size] [--no-incremental] [--mixed [--seed N]]
 // See benchmark/README.md for what each table and column means.
 
 const fs = require('fs');
@@ -14,17 +14,19 @@ const libraries = require('./libraries');
 const timing = require('./timing');
 const report = require('./report');
 const mixed = require('./mixed');
+const start = require('./start');
 const { DIRECTIONS, BASELINE, progress, verifyAll, warmAll, timeAll } = require('./measure');
 
 // warmup, sample: seconds of warm-up and of each of `samples` timed runs per cell;
 // memory, warmCalls: seconds of the allocation loop, and calls before it; cold: seconds to warm up;
+// starts: fresh processes per figure of qbson against bson (start.js), whose medians are shown;
 // jobs: child processes at once (1 in full mode, so they do not disturb each other)
 const MODES = {
-    full: { warmup: 0.15, sample: 0.045, samples: 9, memory: 0.1, warmCalls: 3, cold: 0.2, jobs: 1 },
-    quick: { warmup: 0.015, sample: 0.008, samples: 5, memory: 0.03, warmCalls: 1, cold: 0.1, jobs: 2 },
+    full: { warmup: 0.15, sample: 0.045, samples: 9, memory: 0.1, warmCalls: 3, cold: 0.2, starts: 11, jobs: 1 },
+    quick: { warmup: 0.015, sample: 0.008, samples: 5, memory: 0.03, warmCalls: 1, cold: 0.1, starts: 5, jobs: 2 },
     // smoke: verifies every data set but times only those under 64 kB, barely;
     // memory and cold start for qbson and bson only
-    smoke: { warmup: 0.001, sample: 0.001, samples: 1, memory: 0.001, warmCalls: 1, cold: 0.001, jobs: 4,
+    smoke: { warmup: 0.001, sample: 0.001, samples: 1, memory: 0.001, warmCalls: 1, cold: 0.001, starts: 1, jobs: 4,
         maxTimedBytes: 64e3, childLibs: ['qbson', 'bson'] },
 };
 const CHILD = path.join(__dirname, 'child.js');
@@ -34,7 +36,7 @@ const TRANSCODE = path.join(__dirname, 'transcode.js');
 const DRIVER_JSON = path.join(__dirname, 'driver-json.js');
 const VALUE_MAPPING = path.join(__dirname, 'value-mapping.js');
 const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE] [--update DOC]\n' +
-    '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-incremental] [--mixed [--seed N]]';
+    '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-size] [--no-incremental] [--mixed [--seed N]]';
 
 function usageError(message) {
     return Object.assign(new Error(message), { usage: true });
@@ -46,7 +48,7 @@ function seedValue(text) {
 }
 
 function parseArgs(argv) {
-    const opts = { mode: 'full', filter: [], markdown: false, json: null, update: null, cold: 'flat_bson', memory: true, coldStart: true, incremental: true,
+    const opts = { mode: 'full', filter: [], markdown: false, json: null, update: null, cold: 'flat_bson', memory: true, coldStart: true, size: true, incremental: true,
         clock: 'auto', mixed: false, seed: null };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
@@ -63,6 +65,7 @@ function parseArgs(argv) {
         else if (arg === '--no-memory') opts.memory = false;
         else if (arg === '--no-cold') opts.coldStart = false;
         else if (arg === '--no-incremental') opts.incremental = false;
+        else if (arg === '--no-size') opts.size = false;
         else if (arg === '--cpu' || arg === '--wall') opts.clock = arg.slice(2);
         else if (arg === '--mixed') opts.mixed = true;
         else if (arg === '--seed') opts.seed = seedValue(value());
@@ -173,18 +176,9 @@ async function coldAll(dsName, libs, mode, results) {
         const res = await runChild({ mode: 'cold', lib: row.lib, dataset: dsName, direction: row.direction, seconds: mode.cold }, []);
         Object.assign(row, res.error ? { verdict: 'n/a', error: res.error } : res);
     }), mode.jobs);
-    // import of the ES module entry, in a fresh process of its own, twice (the shorter is shown)
-    await pool(rows.filter((row) => row.verdict === 'ok' && ESM_LIBS.includes(row.lib)).map((row) => async () => {
-        progress('cold import ' + row.lib);
-        const res = await runChild({ mode: 'import', lib: row.lib }, []);
-        if (!res.error) row.importSeconds = res.importSeconds;
-    }), mode.jobs);
     results.cold.push(...rows);
     progress('');
 }
-
-// the libraries whose `import` is timed beside their `require`
-const ESM_LIBS = ['qbson', 'bson'];
 
 // the mixed mode: every data set timed alone, each in a fresh process, then all of them in
 // this one, in a seeded shuffled order, after every library has warmed up on every data set
@@ -230,7 +224,7 @@ async function run(opts, write) {
     const results = { format: 'qbson-benchmark/1', date: new Date().toISOString(), argv: process.argv.slice(2),
         mode, system: systemInfo(libs), libraries: libs.map((l) => ({ name: l.name, version: l.version,
             available: l.available, reason: l.reason, note: l.note, format: l.format })),
-        datasets: [], timing: [], memory: [], cold: [], phases: {} };
+        datasets: [], timing: [], memory: [], cold: [], start: null, size: null, phases: {} };
     const phase = async (name, fn) => {
         const t = timing.now();
         await fn();
@@ -280,8 +274,27 @@ async function run(opts, write) {
     }
     if (opts.coldStart && !opts.mixed) {
         await phase('cold', () => coldAll(coldData, libs, mode, results));
-        write(report.heading('cold start', md) + report.coldTable(results, md) + '\n' +
-            notes([report.coldLine(results)].concat(report.childErrors(results.cold))));
+        let text = report.heading('cold start', md);
+        // qbson against bson in many fresh processes (start.js), when both are measured
+        if (start.LIBS.every((name) => libNames.includes(name))) {
+            await phase('start', async () => {
+                results.start = await start.startAll({ names: pick.datasets, rounds: mode.starts, jobs: mode.jobs, progress });
+            });
+            text += report.startTable(results.start, md) + '\n' + notes(report.startLines(results.start));
+        }
+        write(text + report.coldTable(results, md) + '\n' + notes(report.childErrors(results.cold)));
+    }
+    if (opts.size) {
+        await phase('size', async () => {
+            try {
+                // the files in each bundle, counted
+                results.size = (await require('../scripts/sizes').measure()).map((r) => Object.assign({}, r, { inputs: r.inputs.length,
+                    bson: Object.assign({}, r.bson, { inputs: r.bson.inputs.length }) }));
+                write(report.heading('bundle size', md) + report.sizeTable(results.size, md) + '\n');
+            } catch (err) {
+                write(report.heading('bundle size', md) + 'not measured: ' + String(err.message).split('\n')[0] + '\n\n');
+            }
+        });
     }
     // reading a few fields in place against full decodes (incremental.js), in a process of its own
     if (opts.incremental && !opts.mixed && mode.name !== 'smoke' && !opts.filter.length) {

@@ -225,6 +225,30 @@ describe('benchmark', function () {
                 'qbson allocates more per operation than bson on: fast decode 2.00 kB vs 1.00 kB');
             assert.match(report.memoryLine({ datasets: results.datasets, memory: [mem('qbson', 10), mem('bson', 1000)] }), /: none$/);
         });
+
+        it('gives the median of each start-up figure, qbson ÷ bson, the geometric mean over the data sets and the targets missed', function () {
+            const samples = [];
+            const add = (lib, what, dataset, ...ms) => ms.forEach((x) => samples.push({ lib, what, dataset, seconds: x / 1e3 }));
+            add('qbson', 'require', 'a', 10, 30); add('qbson', 'require', 'b', 20, 1000);   // median of all four: 25 ms
+            add('bson', 'require', 'a', 20, 20); add('bson', 'require', 'b', 20, 20);
+            add('qbson', 'import', '', 11); add('bson', 'import', '', 10);
+            add('qbson', 'encode', 'a', 1, 2, 9); add('bson', 'encode', 'a', 4);      // 0.5×
+            add('qbson', 'encode', 'b', 8); add('bson', 'encode', 'b', 1);            // 8×
+            for (const what of ['decode', 'process', 'process code']) for (const ds of ['a', 'b']) { add('qbson', what, ds, 3); add('bson', what, ds, 3); }
+            const start = { rounds: 3, datasets: ['a', 'b'], missing: ['c'], samples, empty: [40e-3, 50e-3, 45e-3], errors: [] };
+            assert.strictEqual(report.startMedian(start, 'qbson', 'require'), 25e-3);
+            const text = report.startTable(start, false);
+            assert.match(text, /^require +25\.0 ms +20\.0 ms +1\.25× +missed$/m);
+            assert.match(text, /^import +11\.0 ms +10\.0 ms +1\.10× +met$/m);
+            assert.match(text, /^first encode +a +2\.00 ms +4\.00 ms +0\.50× +met$/m);
+            assert.match(text, /^first encode +geometric mean +4\.00 ms +2\.00 ms +2\.00× +missed$/m);
+            assert.match(text, /^short process, spawn to exit +b +3\.00 ms +3\.00 ms +1\.00×$/m);
+            assert.deepStrictEqual(report.startLines(start), [
+                'qbson ÷ bson from a fresh process: require 1.25×, import 1.10×, first encode 2.00×, first decode 1.00×, ' +
+                    'short process, spawn to exit 1.00×; above 1.10×: require, first encode b, first encode geometric mean',
+                'an empty node process takes 45.0 ms from spawn to exit (median of 3)',
+                'not measured, not a data set of this benchmark: c']);
+        });
     });
 
     describe('the values-at-decode-time section (value-mapping.js)', function () {
@@ -369,6 +393,7 @@ describe('benchmark', function () {
             assert.throws(() => parseArgs(['--seed', 'x']), /--seed takes a whole number/);
             assert.deepStrictEqual([parseArgs(['--update', 'd.md']).update, parseArgs(['--update', 'd.md']).markdown], ['d.md', true]);
             assert.strictEqual(parseArgs([]).update, null);
+            assert.deepStrictEqual([parseArgs([]).size, parseArgs(['--no-size']).size], [true, false]);
         });
 
         it('--filter picks data sets and libraries by substring, an exact name only itself', function () {
@@ -429,10 +454,11 @@ describe('benchmark', function () {
             assert.match(stdout, /^node \d+\.\d+\.\d+, V8 \S+, /m);
             for (const name of ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'qtimeit']) assert.ok(stdout.includes(name + ' '), name);
             for (const title of ['encode: rate (bson = 100', 'encode: ops/s', 'encode: MB/s', 'decode: rate (bson = 100',
-                'decode: ops/s', 'decode: MB/s', 'heap bytes allocated per op', 'cold start on flat_bson',
+                'decode: ops/s', 'decode: MB/s', 'heap bytes allocated per op', 'first and warm calls on flat_bson',
+                'qbson against bson from a fresh process, the median of 1 processes each', 'bundle size: esbuild',
                 'qbson ÷ others, ops/s', 'geometric mean of qbson ÷ bson: encode', 'decode slower than msgpackr',
                 'decode below 0.80× JSON.parse',
-                'decode slower than JSON.parse(buf.toString(\'utf8\'))', 'qbson allocates more per operation than bson on', 'qbson cold start against bson']) {
+                'decode slower than JSON.parse(buf.toString(\'utf8\'))', 'qbson allocates more per operation than bson on', 'qbson ÷ bson from a fresh process: require']) {
                 assert.ok(stdout.includes(title), title);
             }
             assert.match(stdout, /where qbson is behind msgpackr or JSON|qbson is ahead of msgpackr and JSON on every/);
@@ -477,17 +503,52 @@ describe('benchmark', function () {
             assert.ok(results.timing.some((r) => r.lib === 'qbson' && r.opsPerSec > 0));
         });
 
-        it('measures memory and cold start of qbson and bson, require and import of their ES module entries', function () {
+        it('measures memory and cold start of qbson and bson', function () {
             for (const lib of ['qbson', 'bson']) {
                 const mem = results.memory.filter((r) => r.lib === lib && !r.skipped);
                 assert.ok(mem.length > 0 && mem.every((r) => r.verdict === 'ok' && r.bytesPerOp >= 0 && r.gcPercent >= 0), lib + ' memory');
                 const cold = results.cold.filter((r) => r.lib === lib);
                 assert.strictEqual(cold.length, 2);
-                assert.ok(cold.every((r) => r.verdict === 'ok' && r.first > 0 && r.warm > 0), lib + ' cold start');
-                assert.ok(cold.every((r) => r.requireSeconds > 0 && r.importSeconds > 0), lib + ' require and import');
+                assert.ok(cold.every((r) => r.verdict === 'ok' && r.first > 0 && r.warm > 0 && r.requireSeconds > 0), lib + ' cold start');
             }
-            assert.match(stdout, /library +require +import +encode 1st/);
-            assert.match(stdout, /qbson cold start against bson: require [\d.]+ [mµ]?s vs [\d.]+ [mµ]?s, import [\d.]+ [mµ]?s vs/);
+            assert.match(stdout, /library +require +encode 1st +2nd +warm +1st\/warm +decode 1st/);
+        });
+
+        it('times require, import, the first calls and a short process of qbson and bson in fresh processes, with their ratios', function () {
+            const start = results.start;
+            assert.deepStrictEqual(start.errors, []);
+            assert.strictEqual(start.rounds, 1);
+            assert.ok(start.datasets.includes('flat_bson') && start.datasets.includes('tweet'), start.datasets.join(', '));
+            assert.ok(start.missing.every((name) => !datasets.NAMES.includes(name)));
+            const whats = ['require', 'import', 'encode', 'decode', 'process', 'process code'];
+            for (const lib of ['qbson', 'bson']) {
+                for (const what of whats) {
+                    const samples = start.samples.filter((s) => s.lib === lib && s.what === what);
+                    // require is timed in each process of a first call: two per data set
+                    const expected = what === 'import' ? 1 : (what === 'require' ? 2 : 1) * start.datasets.length;
+                    assert.strictEqual(samples.length, expected, lib + ' ' + what);
+                    assert.ok(samples.every((s) => s.seconds > 0 && s.seconds < 60), lib + ' ' + what);
+                }
+                // the whole process holds its own code's time
+                for (const ds of start.datasets) {
+                    const [whole, own] = ['process', 'process code'].map((w) => start.samples.find((s) => s.lib === lib && s.what === w && s.dataset === ds));
+                    assert.ok(whole.seconds > own.seconds, lib + ' ' + ds);
+                }
+            }
+            assert.strictEqual(start.empty.length, 1);
+            assert.match(stdout, /^first encode +geometric mean +[\d.]+ [mµ]?s +[\d.]+ [mµ]?s +[\d.]+× +(met|missed)$/m);
+            assert.match(stdout, /^short process, spawn to exit +flat_bson +[\d.]+ [mµ]?s +[\d.]+ [mµ]?s +[\d.]+×$/m);
+            assert.match(stdout, /qbson ÷ bson from a fresh process: require [\d.]+×, import [\d.]+×, first encode [\d.]+× \(flat_bson [\d.]+×\)/);
+        });
+
+        it('prints the bundle sizes of qbson\'s programs beside bson\'s', function () {
+            const { PROGRAMS, BUDGETS } = require('../scripts/sizes');
+            assert.deepStrictEqual(results.size.map((r) => r.name), Object.keys(PROGRAMS));
+            for (const r of results.size) {
+                assert.strictEqual(r.budget, BUDGETS[r.name]);
+                assert.ok(r.gzipped > 10000 && r.gzipped < r.minified && r.bson.gzipped > 10000 && r.inputs > 1, r.name);
+            }
+            assert.match(stdout, /^encode \+ decode +[\d.]+ KB +[\d.]+ KB +[\d.]+ KB +serialize \+ deserialize +[\d.]+ KB +[\d.]+ KB +[\d.]+× +≤ [\d.]+ KB (met|missed)$/m);
         });
     });
 });
