@@ -86,4 +86,25 @@ function smallDocuments(seed, count) {
     return docs;
 }
 
-module.exports = { prng, int, pick, word, bytes, ASCII, largeDocument, smallDocuments };
+// The case of @deepkit/bson's own benchmark (packages/bson/benchmarks): a find command's
+// reply whose first batch holds `count` items of one shape, {id, name, ready, priority, tags}
+// with an int32 id, a boolean, a small int32 and three short strings.  Its values are fixed;
+// these are seeded, of the same types and sizes.
+function cursorItem(rng, id) {
+    return {
+        id: id,
+        name: word(rng, ASCII, 4, 8),
+        ready: rng() < 0.5,
+        priority: int(rng, 0, 9),
+        tags: [word(rng, ASCII, 1, 3), word(rng, ASCII, 1, 3), word(rng, ASCII, 1, 3)],
+    };
+}
+
+function cursorReply(seed, count) {
+    const rng = prng(seed);
+    const firstBatch = [];
+    for (let i = 0; i < count; i++) firstBatch.push(cursorItem(rng, i));
+    return { cursor: { firstBatch } };
+}
+
+module.exports = { prng, int, pick, word, bytes, ASCII, largeDocument, smallDocuments, cursorItem, cursorReply };
