@@ -67,7 +67,8 @@ function memory(job) {
         }
         const lib = libs[libName] = libs[libName] || libraries.create([libName])[0].load();
         if (!lib.available) return { verdict: 'n/a', error: lib.reason };
-        const op = timing.makeOp(lib[dir], timedInput(lib, datasets.load(name), dir), libName + ' ' + dir + ' ' + name);
+        const ds = datasets.load(name), own = libraries.forDataset(lib, ds);
+        const op = timing.makeOp(own[dir], timedInput(own, ds, dir), libName + ' ' + dir + ' ' + name);
         return Object.assign({ verdict: 'ok' }, allocation(op, job.seconds, job.warmCalls || 1));
     });
 }
@@ -76,8 +77,8 @@ function memory(job) {
 function cold(job) {
     const lib = libraries.create([job.lib])[0].load();
     if (!lib.available) throw new Error(lib.reason);
-    const ds = require('./datasets').load(job.dataset);
-    const op = timing.makeOp(lib[job.direction], timedInput(lib, ds, job.direction), 'cold ' + job.lib);
+    const ds = require('./datasets').load(job.dataset), own = libraries.forDataset(lib, ds);
+    const op = timing.makeOp(own[job.direction], timedInput(own, ds, job.direction), 'cold ' + job.lib);
     let t = timing.now();
     op();
     const first = timing.now() - t;

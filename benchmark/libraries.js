@@ -8,6 +8,10 @@
 //            'msgpack' and 'json' encode the plain relaxed-EJSON form and decode their own output.
 //   prepare  converts a bson-typed document to the library's own type classes, once, untimed.
 //   canon    maps the library's own decoded type objects to { type, value } for verify.js.
+//   normalize(out, ref)  turns a decoded value's own forms into bson's, where bson's decode `ref`
+//            has that type (deepkit's ObjectId as a string...), for verify.js.
+//   specialize(ds)  for a library that reads and writes one declared type (deepkit's typed JIT):
+//            its { encode, decode } for that data set; forDataset() builds it once.
 
 const fs = require('fs');
 const path = require('path');
@@ -31,7 +35,11 @@ function resolvePackage(name) {
 // how msgpackr is configured, as the tables state it
 const MSGPACKR_CONFIG = 'new Packr({ useRecords: false, variableMapSize: true }) and unpack()';
 
+// the package behind a library whose name is not its package's
+const PACKAGES = { 'deepkit-generic': '@deepkit/bson', 'deepkit-jit': '@deepkit/bson' };
+
 function packageVersion(name) {
+    name = PACKAGES[name] || name;
     if (name === 'qbson') return JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
     for (let dir = path.dirname(resolvePackage(name)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
         const file = path.join(dir, 'package.json');
@@ -131,6 +139,26 @@ const DEFINITIONS = [
         return { encode: (doc) => bf.serialize(doc), decode: (buf) => bf.parse(buf),
             prepare: (doc) => mapTypes(doc, convert), canon: buffaloCanon(bf) };
     }],
+    // deepkit's schemaless writer and reader: what it uses for values typed `any`
+    ['deepkit-generic', 'bson', () => {
+        const dk = require('@deepkit/bson'), deepkit = require('./deepkit');
+        return { encode: (doc) => dk.serializeBSONWithoutOptimiser(doc), decode: (buf) => dk.deserializeBSONWithoutOptimiser(buf),
+            prepare: (doc) => deepkit.toDeepkit(doc, false, dk), normalize: deepkit.fromDeepkit,
+            note: 'serializeBSONWithoutOptimiser, deserializeBSONWithoutOptimiser' };
+    }],
+    // deepkit's typed JIT, on a type built from each data set's documents (deepkit.js)
+    ['deepkit-jit', 'bson', () => {
+        const dk = require('@deepkit/bson'), deepkit = require('./deepkit');
+        const unspecialized = () => { throw new Error('deepkit-jit needs a data set\'s type: libraries.forDataset()'); };
+        return { encode: unspecialized, decode: unspecialized,
+            prepare: (doc) => deepkit.toDeepkit(doc, true, dk), normalize: deepkit.fromDeepkit,
+            specialize: (ds) => {
+                const type = deepkit.inferType(ds.docs);
+                const serialize = dk.getBSONSerializer(undefined, type), deserialize = dk.getBSONDeserializer(undefined, type);
+                return { encode: (doc) => serialize(doc), decode: (buf) => deserialize(buf) };
+            },
+            note: 'getBSONSerializer, getBSONDeserializer of a type built from each data set' };
+    }],
     ['msgpackr', 'msgpack', () => {
         // the module's own pack/unpack (plain MessagePack, no records), with the option its
         // error message asks for on objects of over 65,535 keys
@@ -162,7 +190,7 @@ function requireNative(name) {
 
 function makeAdapter(name, format, init) {
     const lib = { name, format, available: false, reason: 'not loaded', version: '',
-        encode: null, decode: null, prepare: (doc) => doc, canon: null, note: '', loadSeconds: NaN };
+        encode: null, decode: null, prepare: (doc) => doc, canon: null, normalize: null, specialize: null, note: '', loadSeconds: NaN };
     lib.load = function load() {
         if (lib.available || lib.reason !== 'not loaded') return lib;
         try {
@@ -182,9 +210,18 @@ function makeAdapter(name, format, init) {
 
 const NAMES = DEFINITIONS.map((d) => d[0]);
 
+// the adapter to use on a data set: the library's own, or the one specialized to the data
+// set's type (built on first use and kept, so verification and timing run the same functions)
+function forDataset(lib, ds) {
+    if (!lib.specialize) return lib;
+    lib.specialized = lib.specialized || new Map();
+    if (!lib.specialized.has(ds.name)) lib.specialized.set(ds.name, Object.assign(Object.create(lib), lib.specialize(ds)));
+    return lib.specialized.get(ds.name);
+}
+
 // fresh (unloaded) adapters for the named libraries, in the canonical order
 function create(names) {
     return DEFINITIONS.filter((d) => !names || names.includes(d[0])).map((d) => makeAdapter(d[0], d[1], d[2]));
 }
 
-module.exports = { NAMES, BUILTIN, NATIVE_DIR, create, mapTypes, packageVersion };
+module.exports = { NAMES, BUILTIN, NATIVE_DIR, create, forDataset, mapTypes, packageVersion };

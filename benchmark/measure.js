@@ -39,7 +39,7 @@ function cellOps(entry, dir, libs, results) {
             reason: cell[dir].reason, size: cell.size, skipped };
         if (results) results.timing.push(row);
         if (row.verdict === 'ok' && !skipped) {
-            ops.push({ row, op: timing.makeOp(lib[dir], cell[dir + 'Input'], lib.name + ' ' + dir + ' ' + name) });
+            ops.push({ row, op: timing.makeOp(cell[dir + 'Fn'], cell[dir + 'Input'], lib.name + ' ' + dir + ' ' + name) });
         }
     });
     return ops;

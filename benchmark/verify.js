@@ -8,6 +8,7 @@
 
 const util = require('util');
 const bson = require('bson');
+const libraries = require('./libraries');
 
 const TYPE_ALIASES = { ObjectID: 'ObjectId', Symbol: 'BSONSymbol' };
 
@@ -141,14 +142,23 @@ function byteLength(out) {
     return typeof out === 'string' ? Buffer.byteLength(out) : out.length;
 }
 
-// Verify one library on one data set; returns the timed inputs with the verdicts:
-//   { encode: {verdict, reason}, decode: {verdict, reason}, encodeInput: [], decodeInput: [], size }
+// Verify one library on one data set; returns the timed functions and inputs with the verdicts:
+//   { encode: {verdict, reason}, decode: {verdict, reason}, encodeFn, decodeFn, encodeInput: [], decodeInput: [], size }
+// A library with a type per data set (deepkit's typed JIT) is n/a where it cannot build one.
 function check(lib, ds, ref) {
-    const cell = { encodeInput: null, decodeInput: null, size: 0 };
+    const cell = { encodeFn: null, decodeFn: null, encodeInput: null, decodeInput: null, size: 0 };
     if (!lib.available) {
         cell.encode = cell.decode = { verdict: 'n/a', reason: lib.reason };
         return cell;
     }
+    const built = verdict(() => { lib = libraries.forDataset(lib, ds); });
+    if (built.verdict !== 'ok') {
+        cell.encode = cell.decode = built;
+        return cell;
+    }
+    cell.encodeFn = lib.encode;
+    cell.decodeFn = lib.decode;
+    const decoded = (buf, i) => (lib.normalize ? lib.normalize(lib.decode(buf), ref.decoded[i]) : lib.decode(buf));
     let outputs = null;
     if (lib.format === 'bson') {
         cell.encode = verdict(() => {
@@ -162,7 +172,7 @@ function check(lib, ds, ref) {
         cell.decodeInput = ref.bytes;
         cell.decode = verdict(() => {
             for (let i = 0; i < ref.bytes.length; i++) {
-                const d = compare(ref.decoded[i], lib.decode(ref.bytes[i]), null, lib.canon);
+                const d = compare(ref.decoded[i], decoded(ref.bytes[i], i), null, lib.canon);
                 if (d) return (ds.batch ? 'doc ' + i + ' ' : '') + 'at ' + d.path + ' bson gives ' + show(d.a) + ', ' + lib.name + ' gives ' + show(d.b);
             }
         });

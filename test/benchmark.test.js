@@ -18,6 +18,7 @@ const instructions = require('../benchmark/instructions');
 const { applyFilter, parseArgs } = require('../benchmark/run');
 
 const RUN = path.join(__dirname, '..', 'benchmark', 'run.js');
+const LIBRARIES = ['qbson', 'bson', 'bson-ext', 'buffalo', 'deepkit-generic', 'deepkit-jit', 'msgpackr', 'JSON', 'JSON-bytes'];
 
 // verdicts other than 'ok': library -> data set -> { encode, decode }
 const EXPECTED_NOT_OK = {
@@ -28,6 +29,16 @@ const EXPECTED_NOT_OK = {
         large: { decode: 'differs' },
         batch1000: { decode: 'differs' },
         log_events: { decode: 'differs' },
+    },
+    // deepkit throws on MinKey/MaxKey (and Code, Decimal128...) and writes them as sub-documents;
+    // its Binary is subtype 0 or a UUID only
+    'deepkit-generic': {
+        full_bson: { encode: 'differs', decode: 'n/a' },
+        binary_heavy: { encode: 'differs', decode: 'differs' },
+    },
+    'deepkit-jit': {
+        full_bson: { encode: 'differs', decode: 'n/a' },
+        binary_heavy: { encode: 'differs', decode: 'differs' },
     },
 };
 
@@ -78,6 +89,40 @@ describe('benchmark', function () {
             assert.match(msg, /^at \.b<Int32> bson has 2, got 3; bytes differ at offset 14 \(length 19 vs 19\)/);
             assert.match(verify.compareBytes(bson.serialize({ a: 1 }), bson.serialize({ a: 1.5 })), /^at \.a bson has new Int32\(1\), got new Double\(1\.5\)/);
             assert.strictEqual(verify.compareBytes(bson.serialize({ a: 1 }), bson.serialize({ a: 1 })), null);
+        });
+    });
+
+    describe('deepkit types (deepkit.js)', function () {
+        const deepkit = require('../benchmark/deepkit');
+        const { stringifyType, isMongoIdType, isUUIDType } = require('@deepkit/type');
+        const text = (docs) => stringifyType(deepkit.inferType(docs)).replace(/\s+/g, ' ');
+
+        it('types every document of a data set: keys in their order, optional where some lack them, unions', function () {
+            assert.strictEqual(text([{ a: 1, b: 'x', c: [1, 'y'] }, { a: null, d: new Date(0), b: 'z' }]),
+                '{ a: number | null; d?: Date; b: string; c?: Array<number | string>; }');
+        });
+
+        it('types an object keyed by ids, or of over 256 keys, by an index signature', function () {
+            assert.strictEqual(text([{ byId: { 12: { n: 1 }, 7: { n: 2, m: true } } }]), '{byId: {[index: string]: { n: number; m?: boolean; }}}');
+            const wide = {};
+            for (let i = 0; i < 257; i++) wide['k' + i] = i % 2 ? 'x' : 1;
+            assert.strictEqual(text([wide]), '{[index: string]: number | string}');
+        });
+
+        it('types ObjectId, UUID, Long and bytes as deepkit declares them, what it has no type for as any', function () {
+            const type = deepkit.inferType([{ id: new bson.ObjectId(), u: new bson.Binary(Buffer.alloc(16), 4), l: bson.Long.fromNumber(3),
+                b: new bson.Binary(Buffer.alloc(3), 0), i: new bson.Int32(3), k: new bson.MaxKey(), t: new bson.Timestamp({ t: 1, i: 2 }) }]);
+            assert.strictEqual(stringifyType(type).replace(/\s+/g, ' '), '{ id: string; u: string; l: bigint; b: Uint8Array; i: number; k: any; t: any; }');
+            assert.ok(isMongoIdType(type.types[0].type) && isUUIDType(type.types[1].type));
+        });
+
+        it("turns deepkit's decoded forms into bson's only where bson's decode has that type", function () {
+            const ref = bson.deserialize(bson.serialize({ id: new bson.ObjectId('0123456789abcdef01234567'), s: '0123456789abcdef01234567',
+                n: bson.Long.fromNumber(5), big: bson.Long.fromString('9007199254740993') }));
+            const out = deepkit.fromDeepkit({ id: '0123456789abcdef01234567', s: '0123456789abcdef01234567', n: 5n, big: 9007199254740993n }, ref);
+            assert.strictEqual(verify.compare(ref, out), null);
+            assert.ok(verify.compare({ n: 5 }, deepkit.fromDeepkit({ n: 6n }, { n: 5 })));
+            assert.ok(verify.compare({ s: 'x' }, deepkit.fromDeepkit({ s: 5n }, { s: 'x' })));
         });
     });
 
@@ -400,7 +445,9 @@ describe('benchmark', function () {
             assert.deepStrictEqual(applyFilter(['qbson', 'nested']), { datasets: ['nested-array', 'nested-object'], libs: ['qbson', 'bson'] });
             assert.deepStrictEqual(applyFilter(['_bson']).datasets, ['flat_bson', 'deep_bson', 'full_bson']);
             assert.deepStrictEqual(applyFilter(['bson']), { datasets: datasets.NAMES, libs: ['bson'] });
-            assert.deepStrictEqual(applyFilter([]).libs, ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'JSON', 'JSON-bytes']);
+            assert.deepStrictEqual(applyFilter([]).libs, LIBRARIES);
+            assert.deepStrictEqual(applyFilter(['deepkit']), { datasets: ['deepkit_cursor', 'deepkit_item'],
+                libs: ['bson', 'deepkit-generic', 'deepkit-jit'] });
             assert.throws(() => applyFilter(['nosuchthing']), /matches no data set or library/);
         });
     });
@@ -462,13 +509,13 @@ describe('benchmark', function () {
                 assert.ok(stdout.includes(title), title);
             }
             assert.match(stdout, /where qbson is behind msgpackr or JSON|qbson is ahead of msgpackr and JSON on every/);
-            assert.match(stdout, /^decode: rate \(bson = 100.*\ndata set +bson size +qbson +bson +bson-ext +buffalo +msgpackr +JSON +JSON-bytes$/m);
+            assert.match(stdout, new RegExp('^decode: rate \\(bson = 100.*\\ndata set +bson size +' + LIBRARIES.join(' +') + '$', 'm'));
             assert.match(stdout, /sink \d+/);
         });
 
         it('covers every data set and library', function () {
             assert.deepStrictEqual(results.datasets.map((d) => d.name), datasets.NAMES);
-            assert.deepStrictEqual(results.libraries.map((l) => l.name), ['qbson', 'bson', 'bson-ext', 'buffalo', 'msgpackr', 'JSON', 'JSON-bytes']);
+            assert.deepStrictEqual(results.libraries.map((l) => l.name), LIBRARIES);
             const large = results.datasets.find((d) => d.name === 'large');
             assert.ok(large.bsonBytes >= 1e6 && large.bsonBytes <= 3e6, 'large is 1-3 MB: ' + large.bsonBytes);
             assert.strictEqual(results.datasets.find((d) => d.name === 'batch1000').docs, 1000);
