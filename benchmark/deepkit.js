@@ -3,11 +3,11 @@
 // @deepkit/bson as a peer.  Its typed JIT reads and writes one TypeScript type, which its
 // compiler plugin normally supplies; here the type is built at run time, as deepkit's own
 // reflection objects ({ kind: ReflectionKind.*, ... }), from the documents of a data set:
-//   inferType(docs)      the type that holds every document, as an application would declare it
-//   toDeepkit(doc, typed)  a bson-typed document in the values deepkit writes (ObjectId as a hex
-//                        string, Long as a bigint, Binary as bytes...), once, before timing
-//   fromDeepkit(out, ref)  deepkit's documented forms of a decoded value turned back into bson's,
-//                        only where the reference (bson's decode) holds that type, for verify.js
+//   inferType(docs)            the type that holds every document, as an application would declare it
+//   toDeepkit(doc, typed, dk)  a bson-typed document in the values deepkit writes (ObjectId as a hex
+//                              string, Long as a bigint, Binary as bytes...), once, before timing
+//   fromDeepkit(out, ref)      deepkit's documented forms of a decoded value turned back into bson's,
+//                              only where the reference (bson's decode) holds that type, for verify.js
 // Values deepkit has no type for (Timestamp, Decimal128, Code, MinKey, MaxKey, ...) get `any`,
 // which its generated code hands to its schemaless reader and writer.
 
@@ -246,4 +246,4 @@ function fromDeepkit(v, ref) {
     return out;
 }
 
-module.exports = { inferType, toDeepkit, fromDeepkit, MAX_DECLARED_KEYS };
+module.exports = { inferType, toDeepkit, fromDeepkit };
