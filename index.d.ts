@@ -2,9 +2,16 @@
 // every BSON type class, as index.js exports them (index.mjs re-exports the same
 // names, plus the whole module as its default export).
 //
+// bson@7's 32 names are declared as bson@7 declares them, member for member, so
+// that a program (or the MongoDB driver) written against bson compiles unchanged
+// with qbson in its place; test/declarations.test.js compares the two files, and
+// docs/differences.md lists every member that differs and why. qbson's own
+// options live in qbson's own interfaces (EncodeOptions, DecodeOptions, ...),
+// never in the ones that carry bson's names.
+//
 // Node's own types (@types/node) are used when the program has them: the byte
-// results are then Buffer and encodeStream() a stream.Transform. Without them
-// the byte results are Uint8Array and encodeStream() a small stream interface.
+// results of qbson's own functions are then Buffer and encodeStream() a
+// stream.Transform. Without them they are Uint8Array and a small stream interface.
 
 // @ts-ignore -- resolves only where @types/node is loaded; unused otherwise
 import type { Transform as NodeTransform } from 'node:stream';
@@ -17,8 +24,8 @@ type NodeBuffer = Buffer;
 type HasNodeTypes = typeof globalThis extends { Buffer: unknown } ? true : false;
 
 /**
- * The bytes qbson hands back: a Node Buffer where the global Buffer exists (Node, Bun, Deno's node
- * mode), a plain Uint8Array elsewhere (browsers, workers, Deno); typed Uint8Array without @types/node.
+ * The bytes qbson's own functions hand back: a Node Buffer where the global Buffer exists (Node, Bun,
+ * Deno's node mode), a plain Uint8Array elsewhere (browsers, workers, Deno); typed Uint8Array without @types/node.
  */
 export type BSONBuffer = HasNodeTypes extends true ? NodeBuffer : Uint8Array;
 
@@ -39,12 +46,59 @@ export interface DocumentEncodeStream extends AsyncIterable<BSONBuffer> {
 export type EncodeStream = HasNodeTypes extends true ? NodeTransform : DocumentEncodeStream;
 
 // ---------------------------------------------------------------------------
-// Documents and options
+// Documents, and bson's options
 
 /** A BSON document as JavaScript sees it: string keys, any values. */
-export interface Document {
+export declare interface Document {
     [key: string]: any;
 }
+
+/** bson's options of serialize() and serializeWithBufferAndIndex(). */
+export declare interface SerializeOptions {
+    /** Refuse keys starting with '$' or containing '.' ($db, $ref, $id, $clusterTime excepted). Default false. */
+    checkKeys?: boolean;
+    /** Write functions as BSON code; otherwise they are skipped. Default false. */
+    serializeFunctions?: boolean;
+    /** Skip undefined object values (true, the default) or write them as null. Array elements are always null. */
+    ignoreUndefined?: boolean;
+    /** serializeWithBufferAndIndex only: where in the buffer to start writing. Default 0. */
+    index?: number;
+}
+
+/** bson's options of deserialize() and deserializeStream(). */
+export declare interface DeserializeOptions {
+    /** int64 as a bigint. Needs promoteLongs and promoteValues left true. Default false. */
+    useBigInt64?: boolean;
+    /** int64 as a number when it fits exactly in a double (default true); otherwise a Long. */
+    promoteLongs?: boolean;
+    /** Binary data as a Buffer instead of a Binary. Default false. */
+    promoteBuffers?: boolean;
+    /** int32, double, int64 and symbol as JavaScript values (default true); false gives Int32, Double, Long, BSONSymbol. */
+    promoteValues?: boolean;
+    /** Keys whose arrays stay undecoded: each document of such an array is left as its bytes. */
+    fieldsAsRaw?: Document;
+    /** Regular expressions as BSONRegExp instead of RegExp. Default false. */
+    bsonRegExp?: boolean;
+    /** Allow bytes after the document. Default false: the document must end the buffer. */
+    allowObjectSmallerThanBufferSize?: boolean;
+    /** Offset of the document in the buffer. Default 0. */
+    index?: number;
+    /** Leave the documents of every array as their bytes (with fieldsAsRaw: of the arrays it names). */
+    raw?: boolean;
+    /**
+     * UTF-8 checking of strings: utf8 true (the default) or false for all, or an
+     * object naming top-level keys all true (check only those) or all false (check all but those).
+     */
+    validation?: {
+        utf8: boolean | Record<string, true> | Record<string, false>;
+    };
+}
+
+/** The options calculateObjectSize() takes. */
+export declare type CalculateObjectSizeOptions = Pick<SerializeOptions, 'serializeFunctions' | 'ignoreUndefined'>;
+
+// ---------------------------------------------------------------------------
+// qbson's own options
 
 /**
  * What encode() takes as the top-level document: a plain object (or class
@@ -53,6 +107,7 @@ export interface Document {
  */
 export type EncodableDocument = (Document & { [Symbol.iterator]?: never }) | ReadonlyMap<string, unknown> | null | undefined;
 
+/** Options of encode(), encodeInto(), encodeStream() and jsonToBSON(). */
 export interface EncodeOptions {
     /** Refuse keys starting with '$' or containing '.' ($db, $ref, $id, $clusterTime excepted). Default false. */
     checkKeys?: boolean;
@@ -66,53 +121,30 @@ export interface EncodeOptions {
     maxDocumentSize?: number;
 }
 
-/** bson-compatible options of serialize() and serializeWithBufferAndIndex(). */
-export interface SerializeOptions extends EncodeOptions {
-    /** serializeWithBufferAndIndex only: where in the buffer to start writing. Default 0. */
-    index?: number;
-}
-
-/** The options calculateObjectSize() reads. */
-export type CalculateObjectSizeOptions = Pick<EncodeOptions, 'serializeFunctions' | 'ignoreUndefined' | 'maxDepth'>;
-
-/** Options of decodeAll() and the value options shared by every decoder entry point. */
-export interface DecodeAllOptions {
-    /** int64 as a number when it fits exactly in a double (default true); otherwise a Long. */
-    promoteLongs?: boolean;
-    /** int32, double, int64 and symbol as JavaScript values (default true); false gives Int32, Double, Long, BSONSymbol. */
-    promoteValues?: boolean;
-    /** Binary data as a Buffer instead of a Binary. Default false. */
-    promoteBuffers?: boolean;
-    /** int64 as a bigint. Needs promoteLongs and promoteValues left true. Default false. */
-    useBigInt64?: boolean;
-    /** Regular expressions as BSONRegExp instead of RegExp. Default false. */
-    bsonRegExp?: boolean;
+/** The options only qbson's decoders read, beside bson's. */
+export interface DecodeOwnOptions {
     /** Keep DBPointer, undefined and symbol as DBPointer, BSONUndefined and BSONSymbol. Default false. */
     preserveDeprecated?: boolean;
     /** Deepest nesting allowed, a positive integer. Default 500. */
     maxDepth?: number;
     /**
-     * UTF-8 checking of strings: utf8 true (the default) or false for all, or an
-     * object naming top-level keys all true (check only those) or all false (check all but those).
-     */
-    validation?: {
-        utf8?: boolean | Record<string, true> | Record<string, false>;
-    };
-    /**
-     * The form each named BSON type is decoded into, made as the value is read
-     * (qbson only): e.g. { objectId: 'hex', date: 'iso' }. Takes over from
-     * promoteLongs, useBigInt64, promoteBuffers and bsonRegExp for the types it names.
+     * The form each named BSON type is decoded into, made as the value is read:
+     * e.g. { objectId: 'hex', date: 'iso' }. Takes over from promoteLongs,
+     * useBigInt64, promoteBuffers and bsonRegExp for the types it names.
      * Unknown type names or forms are a BSONError. See docs/value-mapping.md.
      */
     values?: ValueForms;
     /**
-     * As JSON.parse's reviver (qbson only): called with `this` the containing
-     * document or array for every field, innermost documents first, then with key ''
-     * for the whole document; its result replaces the value, undefined deletes the field.
+     * As JSON.parse's reviver: called with `this` the containing document or array
+     * for every field, innermost documents first, then with key '' for the whole
+     * document; its result replaces the value, undefined deletes the field.
      * Refused by get, has, lazy and the fields option.
      */
     reviver?: (this: any, key: string, value: any) => any;
 }
+
+/** Options of decodeAll(), and the value options shared by every decoder entry point. */
+export interface DecodeAllOptions extends Omit<DeserializeOptions, 'index' | 'allowObjectSmallerThanBufferSize'>, DecodeOwnOptions {}
 
 /** The forms of the values option, per BSON type; a type not named keeps decode's form. */
 export interface ValueForms {
@@ -134,29 +166,21 @@ export interface ValueForms {
     regex?: 'string' | 'regexp' | 'bsonRegExp';
 }
 
+/** Options of decode(): bson's DeserializeOptions and qbson's own. */
+export interface DecodeOptions extends DeserializeOptions, DecodeOwnOptions, FieldsOption {}
+
 /** Options of the readers of part of a document (get, has, lazy): decode's, without a reviver. */
 export type ReaderOptions = Omit<DecodeOptions, 'reviver'>;
-
-/** Options of decode() and deserialize(). */
-export interface DecodeOptions extends DecodeAllOptions, FieldsOption {
-    /** Offset of the document in the buffer. Default 0. */
-    index?: number;
-    /** Allow bytes after the document. Default false: the document must end the buffer. */
-    allowObjectSmallerThanBufferSize?: boolean;
-}
 
 /** Options of decode() and decodeAll() that choose fields. */
 export interface FieldsOption {
     /**
-     * Build only these fields, in document order (qbson only). Each is a path as
-     * get() takes it; a path into an array goes on into each document of it, as in a
-     * MongoDB projection. Fields not named are stepped over, not decoded.
+     * Build only these fields, in document order. Each is a path as get() takes
+     * it; a path into an array goes on into each document of it, as in a MongoDB
+     * projection. Fields not named are stepped over, not decoded.
      */
     fields?: ReadonlyArray<Path>;
 }
-
-/** bson's name for decode()'s options. */
-export type DeserializeOptions = DecodeOptions;
 
 /** Options of decodeStream(): decode's value options plus a bound on document size. */
 export interface DecodeStreamOptions extends DecodeAllOptions {
@@ -179,8 +203,8 @@ export declare function encode(doc: EncodableDocument, opts?: EncodeOptions): BS
  */
 export declare function encodeInto(doc: EncodableDocument, buf: Uint8Array, offset?: number, opts?: EncodeOptions): number;
 
-/** The byte length encode(doc, opts) would produce. */
-export declare function calculateObjectSize(doc: EncodableDocument, opts?: CalculateObjectSizeOptions): number;
+/** The byte length serialize(object, options) would produce (at run time also a Map, null, and maxDepth). */
+export declare function calculateObjectSize(object: Document, options?: CalculateObjectSizeOptions): number;
 
 /** The document in buf (at opts.index). */
 export declare function decode(buf: Uint8Array, opts?: DecodeOptions): Document;
@@ -237,11 +261,11 @@ export declare function encodeStream(opts?: EncodeOptions): EncodeStream;
 
 // bson@7 entry points
 
-/** bson's serialize: encode(). */
-export declare function serialize(object: EncodableDocument, options?: SerializeOptions): BSONBuffer;
+/** bson's serialize: encode() (a Buffer where Buffer exists). */
+export declare function serialize(object: Document, options?: SerializeOptions): Uint8Array;
 
 /** bson's serializeWithBufferAndIndex: writes at options.index; returns the index of the last byte written. */
-export declare function serializeWithBufferAndIndex(object: EncodableDocument, finalBuffer: Uint8Array, options?: SerializeOptions): number;
+export declare function serializeWithBufferAndIndex(object: Document, finalBuffer: Uint8Array, options?: SerializeOptions): number;
 
 /** bson's deserialize: decode(). */
 export declare function deserialize(buffer: Uint8Array, options?: DeserializeOptions): Document;
@@ -250,14 +274,10 @@ export declare function deserialize(buffer: Uint8Array, options?: DeserializeOpt
  * bson's deserializeStream: decodes numberOfDocuments documents from data at
  * startIndex into documents[docStartIndex...]; returns the index after the last one.
  */
-export declare function deserializeStream(
-    data: Uint8Array | ArrayBuffer,
-    startIndex: number,
-    numberOfDocuments: number,
-    documents: Document[],
-    docStartIndex: number,
-    options?: DecodeAllOptions
-): number;
+export declare function deserializeStream(data: Uint8Array | ArrayBuffer, startIndex: number, numberOfDocuments: number, documents: Document[], docStartIndex: number, options: DeserializeOptions): number;
+
+/** Accepted for bson compatibility; does nothing (qbson has no fixed internal buffer). */
+export declare function setInternalBufferSize(size: number): void;
 
 // ---------------------------------------------------------------------------
 // Errors
@@ -278,6 +298,7 @@ export type BSONErrorCode =
     | 'ERR_BSON_VERSION'
     | 'ERR_BSON_RUNTIME';
 
+/** The second argument of qbson's error constructors: bson's { cause } and where the fault is. */
 export interface BSONErrorOptions {
     code?: BSONErrorCode | (string & {});
     offset?: number;
@@ -287,9 +308,11 @@ export interface BSONErrorOptions {
 }
 
 export declare class BSONError extends Error {
-    constructor(message: string, options?: BSONErrorOptions);
     /** 'BSONError', or the subclass's name. */
     get name(): string;
+    constructor(message: string, options?: BSONErrorOptions);
+    /** True for a BSONError from any copy of qbson or bson. */
+    static isBSONError(value: unknown): value is BSONError;
     /** What went wrong, for programs to test; 'ERR_BSON' when not more specific. */
     code: BSONErrorCode | (string & {});
     /** Decoding: the byte offset of the fault (in the stream, for decodeStream). */
@@ -300,56 +323,37 @@ export declare class BSONError extends Error {
     documentOffset?: number;
     /** encodeStream: the number of documents written before the one that failed. */
     index?: number;
-    /** The error behind this one; for decodeStream, the error decode() threw before re-addressing. */
-    cause?: unknown;
     /** Always true: the mark by which bson@7 and qbson recognise each other's errors. */
     get bsonError(): true;
-    /** True for a BSONError from any copy of qbson or bson. */
-    static isBSONError(value: unknown): value is BSONError;
 }
 
-/** A type object stamped with another major version of bson (or with none): bson's BSONVersionError. */
+/** A type object stamped with another major version of bson (or with none). */
 export declare class BSONVersionError extends BSONError {
-    constructor();
     get name(): 'BSONVersionError';
+    constructor();
 }
 
 /** An unexpected input or internal state outside the bytes themselves. */
 export declare class BSONRuntimeError extends BSONError {
-    constructor(message: string, options?: BSONErrorOptions);
     get name(): 'BSONRuntimeError';
+    constructor(message: string, options?: BSONErrorOptions);
 }
 
 /** Bytes that are not valid BSON; the message ends with ". offset: N", as bson's does. */
 export declare class BSONOffsetError extends BSONError {
-    constructor(message: string, offset: number, options?: BSONErrorOptions);
     get name(): 'BSONOffsetError';
     offset: number;
+    constructor(message: string, offset: number, options?: BSONErrorOptions);
 }
 
 // ---------------------------------------------------------------------------
 // BSON type classes
 
-/** The `_bsontype` tags of qbson's classes. */
-export type BSONTypeTag =
-    | 'ObjectId'
-    | 'Long'
-    | 'Timestamp'
-    | 'Int32'
-    | 'Double'
-    | 'Decimal128'
-    | 'Binary'
-    | 'Code'
-    | 'BSONRegExp'
-    | 'BSONSymbol'
-    | 'DBRef'
-    | 'MinKey'
-    | 'MaxKey'
-    | 'DBPointer'
-    | 'Undefined';
+/** The `_bsontype` tags of bson's classes (qbson's DBPointer and BSONUndefined have their own). */
+export declare type BSONTypeTag = 'BSONRegExp' | 'BSONSymbol' | 'ObjectId' | 'Binary' | 'Decimal128' | 'Double' | 'Int32' | 'Long' | 'MaxKey' | 'MinKey' | 'Timestamp' | 'Code' | 'DBRef';
 
 /** The inspect function Node's util.inspect passes to a custom inspector. */
-export type InspectFn = (value: unknown, options?: unknown) => string;
+export type InspectFn = (x: unknown, options?: unknown) => string;
 
 /** The symbol under which every BSON type class gives its tag (Symbol.for('@@mdb.bson.type')). */
 export declare const bsonType: unique symbol;
@@ -361,199 +365,319 @@ export declare abstract class BSONValue {
     abstract inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
 }
 
-/** Anything with an `id` that ObjectId can copy; toHexString() is preferred when present. */
-export interface ObjectIdLike {
+/** Anything with an `id` that ObjectId can copy. */
+export declare interface ObjectIdLike {
     id: string | Uint8Array;
-    toHexString?(): string;
+    __id?: string;
+    toHexString(): string;
 }
 
 export declare class ObjectId extends BSONValue {
-    /** A new id (now, the process's random value, the counter), or a copy of the given one. */
-    constructor(inputId?: string | ObjectId | ObjectIdLike | ArrayBufferView | null);
     get _bsontype(): 'ObjectId';
-    /** When true, ids keep their hex string once computed. Unset (undefined) by default. */
-    static cacheHexString: boolean | undefined;
-    /** A fresh 12-byte Buffer on every read. */
-    get id(): BSONBuffer;
-    set id(value: ArrayBufferView);
+    /** When true, ids keep their hex string once computed. Unset (undefined) at run time until set. */
+    static cacheHexString: boolean;
+    /** A new id (now, the process's random value, the counter), or a copy of the given one. */
+    constructor();
+    constructor(inputId: string);
+    constructor(inputId: ObjectId);
+    constructor(inputId: ObjectIdLike);
+    constructor(inputId: Uint8Array);
+    constructor(inputId?: string | ObjectId | ObjectIdLike | Uint8Array);
+    /** The 12 bytes: a fresh Buffer (Uint8Array without Buffer) on every read. */
+    get id(): Uint8Array;
+    set id(value: Uint8Array);
     toHexString(): string;
+    /** 12 new id bytes, with `time` (seconds) in place of now when given. */
+    static generate(time?: number): Uint8Array;
     toString(encoding?: 'hex' | 'base64'): string;
     toJSON(): string;
     /** Same 12 bytes; a string is compared as hex, case-insensitively. */
-    equals(other: string | ObjectId | ObjectIdLike | null | undefined): boolean;
+    equals(otherId: string | ObjectId | ObjectIdLike | undefined | null): boolean;
     /** The creation time held in the first 4 bytes (whole seconds). */
     getTimestamp(): Date;
-    /** Writes the 12 bytes at buf[offset] and returns offset + 12. */
-    writeTo(buf: Uint8Array, offset: number): number;
-    /** bson@7's serializer hook: writes the 12 bytes at buf[offset] and returns 12. */
-    serializeInto(buf: Uint8Array, offset: number): 12;
-    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
-    /** An id from the 12 bytes at buf[offset]; no bounds checks. */
-    static fromBytes(buf: Uint8Array, offset: number): ObjectId;
-    /** 12 new id bytes, with `time` (seconds) in place of now when given. */
-    static generate(time?: number): BSONBuffer;
-    static createPk(): ObjectId;
     /** An id whose first 4 bytes are `time` (seconds) and the rest zero. */
     static createFromTime(time: number): ObjectId;
     static createFromHexString(hexString: string): ObjectId;
     static createFromBase64(base64: string): ObjectId;
     /** Whether `id` would make an ObjectId (a string only when 24 hex digits). */
-    static isValid(id: unknown): boolean;
+    static isValid(id: string | ObjectId | ObjectIdLike | Uint8Array): boolean;
+    inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+    /** Writes the 12 bytes at buf[offset] and returns offset + 12. */
+    writeTo(buf: Uint8Array, offset: number): number;
+    /** An id from the 12 bytes at buf[offset]; no bounds checks. */
+    static fromBytes(buf: Uint8Array, offset: number): ObjectId;
 }
 
 /** A value Long's arithmetic and comparisons accept in place of a Long. */
-export type LongLike = Long | Timestamp | number | string | { low: number; high: number; unsigned?: boolean };
+export type LongLike = Long | Timestamp | number | string;
 
 export declare class Long extends BSONValue {
-    /** From two int32 halves (default 0), with the signedness flag. */
-    constructor(low?: number, high?: number, unsigned?: boolean);
-    /** From the low half alone, the high half 0. */
-    constructor(low: number, unsigned: boolean);
-    /** The low 64 bits of a bigint, or text parsed as Long.fromString does (base 10). */
-    constructor(value: bigint | string, unsigned?: boolean);
     get _bsontype(): 'Long';
-    get __isLong__(): true;
-    low: number;
+    /** Always true: the mark isLong() tests. */
+    get __isLong__(): boolean;
     high: number;
+    low: number;
     unsigned: boolean;
-
-    static readonly MAX_UNSIGNED_VALUE: Long;
-    static readonly ZERO: Long;
-    static readonly UZERO: Long;
-    static readonly ONE: Long;
-    static readonly UONE: Long;
-    static readonly NEG_ONE: Long;
-    static readonly MAX_VALUE: Long;
-    static readonly MIN_VALUE: Long;
-    static readonly TWO_PWR_24: Long;
-
+    /** From two int32 halves (high default 0), with the signedness flag. */
+    constructor(low: number, high?: number, unsigned?: boolean);
+    /** The low 64 bits of a bigint. */
+    constructor(value: bigint, unsigned?: boolean);
+    /** Text parsed as Long.fromString does (base 10). */
+    constructor(value: string, unsigned?: boolean);
+    static TWO_PWR_24: Long;
+    static MAX_UNSIGNED_VALUE: Long;
+    static ZERO: Long;
+    static UZERO: Long;
+    static ONE: Long;
+    static UONE: Long;
+    static NEG_ONE: Long;
+    static MAX_VALUE: Long;
+    static MIN_VALUE: Long;
     static fromBits(lowBits: number, highBits: number, unsigned?: boolean): Long;
     static fromInt(value: number, unsigned?: boolean): Long;
     /** Truncated toward zero, saturated at the bounds; NaN is zero. */
     static fromNumber(value: number, unsigned?: boolean): Long;
     /** The low 64 bits of the value. */
     static fromBigInt(value: bigint, unsigned?: boolean): Long;
-    static fromString(str: string, radix?: number): Long;
-    static fromString(str: string, unsigned?: boolean, radix?: number): Long;
     /** As fromString, but only text that is exactly a 64-bit value of that signedness. */
-    static fromStringStrict(str: string, radix?: number): Long;
+    static fromStringStrict(str: string): Long;
+    static fromStringStrict(str: string, unsigned?: boolean): Long;
+    static fromStringStrict(str: string, radix?: boolean): Long;
     static fromStringStrict(str: string, unsigned?: boolean, radix?: number): Long;
-    static fromBytes(bytes: ArrayLike<number>, unsigned?: boolean, le?: boolean): Long;
-    static fromBytesLE(bytes: ArrayLike<number>, unsigned?: boolean): Long;
-    static fromBytesBE(bytes: ArrayLike<number>, unsigned?: boolean): Long;
+    static fromString(str: string): Long;
+    static fromString(str: string, radix?: number): Long;
+    static fromString(str: string, unsigned?: boolean): Long;
+    static fromString(str: string, unsigned?: boolean, radix?: number): Long;
+    static fromBytes(bytes: number[], unsigned?: boolean, le?: boolean): Long;
+    static fromBytesLE(bytes: number[], unsigned?: boolean): Long;
+    static fromBytesBE(bytes: number[], unsigned?: boolean): Long;
     /** True for Longs and Timestamps from any copy of qbson or bson. */
-    static isLong(value: unknown): value is Long | Timestamp;
-    static fromValue(value: number | string | { low: number; high: number; unsigned?: boolean }, unsigned?: boolean): Long;
-
+    static isLong(value: unknown): value is Long;
+    static fromValue(val: number | string | {
+        low: number;
+        high: number;
+        unsigned?: boolean;
+    }, unsigned?: boolean): Long;
+    add(addend: string | number | Long | Timestamp): Long;
+    and(other: string | number | Long | Timestamp): Long;
+    compare(other: string | number | Long | Timestamp): 0 | 1 | -1;
+    comp(other: string | number | Long | Timestamp): 0 | 1 | -1;
+    divide(divisor: string | number | Long | Timestamp): Long;
+    div(divisor: string | number | Long | Timestamp): Long;
+    equals(other: string | number | Long | Timestamp): boolean;
+    eq(other: string | number | Long | Timestamp): boolean;
     getHighBits(): number;
     getHighBitsUnsigned(): number;
     getLowBits(): number;
     getLowBitsUnsigned(): number;
     getNumBitsAbs(): number;
-    isZero(): boolean;
-    eqz(): boolean;
-    isNegative(): boolean;
-    isPositive(): boolean;
-    isOdd(): boolean;
+    greaterThan(other: string | number | Long | Timestamp): boolean;
+    gt(other: string | number | Long | Timestamp): boolean;
+    greaterThanOrEqual(other: string | number | Long | Timestamp): boolean;
+    gte(other: string | number | Long | Timestamp): boolean;
+    ge(other: string | number | Long | Timestamp): boolean;
     isEven(): boolean;
-
-    equals(other: LongLike): boolean;
-    eq(other: LongLike): boolean;
-    notEquals(other: LongLike): boolean;
-    neq(other: LongLike): boolean;
-    ne(other: LongLike): boolean;
-    compare(other: LongLike): -1 | 0 | 1;
-    comp(other: LongLike): -1 | 0 | 1;
-    lessThan(other: LongLike): boolean;
-    lt(other: LongLike): boolean;
-    lessThanOrEqual(other: LongLike): boolean;
-    lte(other: LongLike): boolean;
-    le(other: LongLike): boolean;
-    greaterThan(other: LongLike): boolean;
-    gt(other: LongLike): boolean;
-    greaterThanOrEqual(other: LongLike): boolean;
-    gte(other: LongLike): boolean;
-    ge(other: LongLike): boolean;
-
-    add(addend: LongLike): Long;
-    subtract(subtrahend: LongLike): Long;
-    sub(subtrahend: LongLike): Long;
-    multiply(multiplier: LongLike): Long;
-    mul(multiplier: LongLike): Long;
-    divide(divisor: LongLike): Long;
-    div(divisor: LongLike): Long;
-    modulo(divisor: LongLike): Long;
-    mod(divisor: LongLike): Long;
-    rem(divisor: LongLike): Long;
+    isNegative(): boolean;
+    isOdd(): boolean;
+    isPositive(): boolean;
+    isZero(): boolean;
+    lessThan(other: string | number | Long | Timestamp): boolean;
+    lt(other: string | number | Long | Timestamp): boolean;
+    lessThanOrEqual(other: string | number | Long | Timestamp): boolean;
+    lte(other: string | number | Long | Timestamp): boolean;
+    modulo(divisor: string | number | Long | Timestamp): Long;
+    mod(divisor: string | number | Long | Timestamp): Long;
+    rem(divisor: string | number | Long | Timestamp): Long;
+    multiply(multiplier: string | number | Long | Timestamp): Long;
+    mul(multiplier: string | number | Long | Timestamp): Long;
     negate(): Long;
     neg(): Long;
     not(): Long;
-    and(other: LongLike): Long;
-    or(other: LongLike): Long;
-    xor(other: LongLike): Long;
+    notEquals(other: string | number | Long | Timestamp): boolean;
+    neq(other: string | number | Long | Timestamp): boolean;
+    ne(other: string | number | Long | Timestamp): boolean;
+    or(other: number | string | Long): Long;
     shiftLeft(numBits: number | Long): Long;
     shl(numBits: number | Long): Long;
     shiftRight(numBits: number | Long): Long;
     shr(numBits: number | Long): Long;
-    shiftRightUnsigned(numBits: number | Long): Long;
-    shru(numBits: number | Long): Long;
+    shiftRightUnsigned(numBits: Long | number): Long;
     shr_u(numBits: number | Long): Long;
-
-    toSigned(): Long;
-    toUnsigned(): Long;
+    shru(numBits: number | Long): Long;
+    subtract(subtrahend: string | number | Long | Timestamp): Long;
+    sub(subtrahend: string | number | Long | Timestamp): Long;
     toInt(): number;
     toNumber(): number;
     toBigInt(): bigint;
-    toString(radix?: number): string;
     toBytes(le?: boolean): number[];
     toBytesLE(): number[];
     toBytesBE(): number[];
+    toSigned(): Long;
+    toString(radix?: number): string;
+    toUnsigned(): Long;
+    xor(other: Long | number | string): Long;
+    eqz(): boolean;
+    le(other: string | number | Long | Timestamp): boolean;
     /** {$numberLong: string}, or a number with options.relaxed. */
     toExtendedJSON(options?: EJSONOptions): number | LongExtended;
     /** A $numberLong as EJSON reads it, relaxed (a number) unless options.relaxed is false; a bigint with useBigInt64. */
-    static fromExtendedJSON(doc: { $numberLong: string }, options?: EJSONOptions): number | Long | bigint;
+    static fromExtendedJSON(doc: {
+        $numberLong: string;
+    }, options?: EJSONOptions): number | Long | bigint;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
 }
 
-export interface LongExtended {
+export declare interface LongExtended {
     $numberLong: string;
 }
 
-/**
- * Timestamp is a Long underneath (an unsigned one) with its own tag and statics;
- * this base gives it Long's instance members without Long's `_bsontype` and static side.
- */
-declare const TimestampBase: abstract new (low?: number, high?: number, unsigned?: boolean) => Omit<Long, '_bsontype' | 'inspect' | 'toExtendedJSON' | typeof bsonType> & BSONValue;
+/** The members of Long that Timestamp keeps as they are (the rest it redeclares, deprecated). */
+/** @deprecated Timestamp's Long members other than these are deprecated; this name goes with them. */
+declare type TimestampKept = 'toBigInt' | 'toString' | 'compare' | 'equals' | 'eq' | 'notEquals' | 'neq' | 'ne' | 'lessThan' | 'lt' | 'lessThanOrEqual' | 'lte' | 'le' | 'greaterThan' | 'gt' | 'greaterThanOrEqual' | 'gte' | 'ge';
 
-export declare class Timestamp extends TimestampBase {
-    /** Zero when no value; a bigint or Long's 64 bits; or t (seconds) and i (ordinal), each 0..2^32-1. */
-    constructor(value?: bigint | Long | Timestamp | { t: number | Int32; i: number | Int32 } | null);
+/** Timestamp's base: a Long's constructor, giving only the members Timestamp keeps. */
+export declare type LongWithoutOverrides = new (low: unknown, high?: number | boolean, unsigned?: boolean) => {
+    [P in TimestampKept]: Long[P];
+};
+/** Declared, as in bson, for Timestamp's base; neither package exports it at run time. */
+export declare const LongWithoutOverridesClass: LongWithoutOverrides;
+
+/** @deprecated The members Timestamp defines for itself rather than taking from Long; kept for bson's name. */
+export declare type TimestampOverrides = '_bsontype' | 'toExtendedJSON' | 'fromExtendedJSON' | 'inspect' | typeof bsonType;
+
+/** An unsigned 64-bit value: t (seconds since the epoch) high, i (ordinal) low. */
+export declare class Timestamp extends LongWithoutOverridesClass {
     get _bsontype(): 'Timestamp';
+    get [bsonType](): 'Timestamp';
+    /** @deprecated Long's largest signed value; not a Timestamp. */
     static readonly MAX_VALUE: Long;
-    /** The high word: seconds since the epoch. */
-    get t(): number;
     /** The low word: the ordinal within the second. */
     get i(): number;
-    toJSON(): { $timestamp: string };
-    /** The value as the increment, t = 0. */
+    /** The high word: seconds since the epoch. */
+    get t(): number;
+    /** A bigint or Long's 64 bits; or t (seconds) and i (ordinal), each 0..2^32-1. */
+    constructor(int: bigint);
+    constructor(long: Long);
+    constructor(value: {
+        t: number;
+        i: number;
+    });
+    toJSON(): {
+        $timestamp: string;
+    };
+    /** @deprecated The value as the increment, t = 0; write new Timestamp({ t: 0, i: value }). */
     static fromInt(value: number): Timestamp;
+    /** @deprecated The value's low 64 bits as t and i; write new Timestamp({ t, i }). */
     static fromNumber(value: number): Timestamp;
     static fromBits(lowBits: number, highBits: number): Timestamp;
-    static fromString(str: string, radix?: number): Timestamp;
-    toExtendedJSON(): TimestampExtended;
-    static fromExtendedJSON(doc: TimestampExtended | { $timestamp: { t: number | Long; i: number | Long } }): Timestamp;
+    static fromString(str: string, optRadix: number): Timestamp;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    add: Long['add'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    subtract: Long['subtract'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    sub: Long['sub'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    multiply: Long['multiply'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    mul: Long['mul'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    divide: Long['divide'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    div: Long['div'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    modulo: Long['modulo'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    mod: Long['mod'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    rem: Long['rem'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    negate: Long['negate'];
+    /** @deprecated Long arithmetic on a Timestamp gives a Long; use t and i. */
+    neg: Long['neg'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    and: Long['and'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    or: Long['or'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    xor: Long['xor'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    not: Long['not'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    shiftLeft: Long['shiftLeft'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    shl: Long['shl'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    shiftRight: Long['shiftRight'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    shr: Long['shr'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    shiftRightUnsigned: Long['shiftRightUnsigned'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    shr_u: Long['shr_u'];
+    /** @deprecated Long bit operations on a Timestamp give a Long; use t and i. */
+    shru: Long['shru'];
+    /** @deprecated A Timestamp is always unsigned. */
+    toSigned: Long['toSigned'];
+    /** @deprecated A Timestamp is always unsigned. */
+    toUnsigned: Long['toUnsigned'];
+    /** @deprecated A Timestamp is never negative. */
+    isNegative: Long['isNegative'];
+    /** @deprecated A Timestamp is never negative. */
+    isPositive: Long['isPositive'];
+    /** @deprecated A Timestamp is always unsigned. */
+    unsigned: Long['unsigned'];
+    /** @deprecated Read t and i instead. */
+    toInt: Long['toInt'];
+    /** @deprecated Read t and i instead. */
+    toNumber: Long['toNumber'];
+    /** @deprecated Read t and i instead. */
+    toBytes: Long['toBytes'];
+    /** @deprecated Read t and i instead. */
+    toBytesLE: Long['toBytesLE'];
+    /** @deprecated Read t and i instead. */
+    toBytesBE: Long['toBytesBE'];
+    /** @deprecated Read t instead. */
+    getHighBits: Long['getHighBits'];
+    /** @deprecated Read t instead. */
+    getHighBitsUnsigned: Long['getHighBitsUnsigned'];
+    /** @deprecated Read i instead. */
+    getLowBits: Long['getLowBits'];
+    /** @deprecated Read i instead. */
+    getLowBitsUnsigned: Long['getLowBitsUnsigned'];
+    /** @deprecated Read i instead. */
+    low: Long['low'];
+    /** @deprecated Read t instead. */
+    high: Long['high'];
+    /** @deprecated Use compare. */
+    comp: Long['comp'];
+    /** @deprecated Compare t and i with 0. */
+    isZero: Long['isZero'];
+    /** @deprecated Compare t and i with 0. */
+    eqz: Long['eqz'];
+    /** @deprecated Long's mark; test a Timestamp with instanceof or _bsontype. */
+    __isLong__: Long['__isLong__'];
+    /** @deprecated Read t and i instead. */
+    getNumBitsAbs: Long['getNumBitsAbs'];
+    /** @deprecated Read i instead. */
+    isEven: Long['isEven'];
+    /** @deprecated Read i instead. */
+    isOdd: Long['isOdd'];
 }
 
-export interface TimestampExtended {
-    $timestamp: { t: number; i: number };
+export declare interface TimestampExtended {
+    $timestamp: {
+        t: number;
+        i: number;
+    };
 }
 
 /** A number the encoder writes as BSON int32. */
 export declare class Int32 extends BSONValue {
-    constructor(value: number | string);
     get _bsontype(): 'Int32';
     value: number;
+    constructor(value: number | string);
     /** Plain decimal integer text in int32 range. */
     static fromString(value: string): Int32;
     valueOf(): number;
@@ -564,149 +688,188 @@ export declare class Int32 extends BSONValue {
 
 /** A number the encoder always writes as a BSON double. */
 export declare class Double extends BSONValue {
-    constructor(value: number);
     get _bsontype(): 'Double';
     value: number;
+    constructor(value: number);
     /** Decimal or exponential text, or 'NaN', 'Infinity', '-Infinity'. */
     static fromString(value: string): Double;
     valueOf(): number;
-    toString(radix?: number): string;
     toJSON(): number;
+    toString(radix?: number): string;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
 }
 
 export declare class Decimal128 extends BSONValue {
+    get _bsontype(): 'Decimal128';
+    readonly bytes: Uint8Array;
     /** 16 bytes as BSON stores them (kept, not copied), or text as for fromString. */
     constructor(bytes: Uint8Array | string);
-    get _bsontype(): 'Decimal128';
-    bytes: Uint8Array;
     /** Exact: text needing rounding is a BSONError. */
     static fromString(representation: string): Decimal128;
     /** Rounds half-to-even to 34 digits where fromString would fail. */
     static fromStringWithRounding(representation: string): Decimal128;
+    private static _fromString;
     toString(): string;
-    toJSON(): { $numberDecimal: string };
+    toJSON(): Decimal128Extended;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
 }
 
 /** Bytes a Binary can be made from or written with. */
-export type BinarySequence = ArrayBufferView | ArrayBuffer | SharedArrayBuffer | readonly number[];
+export declare type BinarySequence = Uint8Array | number[];
 
 export declare class Binary extends BSONValue {
-    /** Over the bytes given (a typed array or ArrayBuffer is shared, an array copied), or 256 empty bytes to put() into. */
-    constructor(buffer?: BinarySequence | null, subType?: number | null);
     get _bsontype(): 'Binary';
-    /** The data; may extend past the value after put() or write(), see position. */
-    buffer: BSONBuffer;
+    static readonly BUFFER_SIZE = 256;
+    static readonly SUBTYPE_DEFAULT = 0;
+    static readonly SUBTYPE_FUNCTION = 1;
+    /** @deprecated The old generic binary subtype; write SUBTYPE_DEFAULT. */
+    static readonly SUBTYPE_BYTE_ARRAY = 2;
+    /** @deprecated The old UUID subtype, of differing byte orders; write SUBTYPE_UUID. */
+    static readonly SUBTYPE_UUID_OLD = 3;
+    static readonly SUBTYPE_UUID = 4;
+    static readonly SUBTYPE_MD5 = 5;
+    static readonly SUBTYPE_ENCRYPTED = 6;
+    static readonly SUBTYPE_COLUMN = 7;
+    static readonly SUBTYPE_SENSITIVE = 8;
+    static readonly SUBTYPE_VECTOR = 9;
+    static readonly SUBTYPE_USER_DEFINED = 128;
+    static readonly VECTOR_TYPE: Readonly<{
+        readonly Int8: 3;
+        readonly Float32: 39;
+        readonly PackedBit: 16;
+    }>;
+    /** The data (a Buffer where Buffer exists); may extend past the value after put() or write(), see position. */
+    buffer: Uint8Array;
     sub_type: number;
     /** The length of the value held in buffer. */
     position: number;
-
-    static readonly BUFFER_SIZE: 256;
-    static readonly SUBTYPE_DEFAULT: 0;
-    static readonly SUBTYPE_FUNCTION: 1;
-    static readonly SUBTYPE_BYTE_ARRAY: 2;
-    static readonly SUBTYPE_UUID_OLD: 3;
-    static readonly SUBTYPE_UUID: 4;
-    static readonly SUBTYPE_MD5: 5;
-    static readonly SUBTYPE_ENCRYPTED: 6;
-    static readonly SUBTYPE_COLUMN: 7;
-    static readonly SUBTYPE_SENSITIVE: 8;
-    static readonly SUBTYPE_VECTOR: 9;
-    static readonly SUBTYPE_USER_DEFINED: 128;
-    static readonly VECTOR_TYPE: Readonly<{ Int8: 0x03; Float32: 0x27; PackedBit: 0x10 }>;
-
-    /** A copy of buf[start..end) with the subtype; subtype 4 with 16 bytes gives a UUID. No bounds checks. */
-    static fromBytes(buf: Uint8Array, start: number, end: number, subtype: number): Binary;
-    static createFromHexString(hex: string, subType?: number): Binary;
-    static createFromBase64(base64: string, subType?: number): Binary;
-
+    /** Over the bytes given (a typed array is shared, an array copied), or 256 empty bytes to put() into. */
+    constructor(buffer?: BinarySequence, subType?: number);
     /** Appends one byte: 0-255, a one-character string, or a one-element array. */
-    put(byteValue: number | string | Uint8Array | readonly number[]): void;
-    /** Writes bytes at offset, by default at the end of the value. */
-    write(sequence: ArrayBufferView | readonly number[], offset?: number): void;
-    /** A view of up to `length` bytes from `position` (to the end when length is missing or not positive). */
-    read(position: number, length?: number): BSONBuffer;
+    put(byteValue: string | number | Uint8Array | number[]): void;
+    /** Writes bytes at offset. */
+    write(sequence: BinarySequence, offset: number): void;
+    /** A view of `length` bytes from `position`. */
+    read(position: number, length: number): Uint8Array;
     /** The value's bytes (a view when buffer is longer). */
-    value(): BSONBuffer;
+    value(): Uint8Array;
     length(): number;
     toJSON(): string;
     toString(encoding?: 'hex' | 'base64' | 'utf8' | 'utf-8'): string;
     /** This subtype 4 value as a UUID. */
     toUUID(): UUID;
+    static createFromHexString(hex: string, subType?: number): Binary;
+    static createFromBase64(base64: string, subType?: number): Binary;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
-
-    // vectors (subtype 9)
     toInt8Array(): Int8Array;
     toFloat32Array(): Float32Array;
     toPackedBits(): Uint8Array;
     toBits(): Int8Array;
-    static fromInt8Array(array: Int8Array | readonly number[]): Binary;
-    static fromFloat32Array(array: Float32Array | readonly number[]): Binary;
+    static fromInt8Array(array: Int8Array): Binary;
+    static fromFloat32Array(array: Float32Array): Binary;
     /** Packed bytes and the count (0-7) of unused low bits in the last. */
-    static fromPackedBits(array: Uint8Array | readonly number[], padding?: number | null): Binary;
+    static fromPackedBits(array: Uint8Array, padding?: number): Binary;
     static fromBits(bits: ArrayLike<number>): Binary;
+    /** A copy of buf[start..end) with the subtype; subtype 4 with 16 bytes gives a UUID. No bounds checks. */
+    static fromBytes(buf: Uint8Array, start: number, end: number, subtype: number): Binary;
+}
+
+export declare interface BinaryExtended {
+    $binary: {
+        subType: string;
+        base64: string;
+    };
+}
+
+export declare interface BinaryExtendedLegacy {
+    $type: string;
+    $binary: string;
 }
 
 export declare class UUID extends Binary {
     /** A random v4 UUID, or from 32/36-character hex, 16 bytes (kept, not copied) or another UUID (copied). */
-    constructor(input?: string | ArrayBufferView | UUID | null);
+    constructor(input?: string | Uint8Array | UUID);
     /** The 16 bytes (the same as buffer). */
-    get id(): BSONBuffer;
-    set id(value: BSONBuffer);
+    get id(): Uint8Array;
+    set id(value: Uint8Array);
     toHexString(includeDashes?: boolean): string;
     toString(encoding?: 'hex' | 'base64'): string;
     toJSON(): string;
     /** Same 16 bytes; false for anything that is not a UUID, its bytes or its text. */
-    equals(other: string | ArrayBufferView | UUID | null | undefined): boolean;
+    equals(otherId: string | Uint8Array | UUID): boolean;
     /** A plain subtype 4 Binary over the same bytes. */
     toBinary(): Binary;
+    /** 16 random bytes with the version 4 and RFC 4122 variant bits set. */
+    static generate(): Uint8Array;
+    static isValid(input: string | Uint8Array | UUID | Binary): boolean;
+    static createFromHexString(hexString: string): UUID;
+    static createFromBase64(base64: string): UUID;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
     /** A UUID from a copy of buf[start..end). No bounds checks. */
     static fromBytes(buf: Uint8Array, start: number, end: number): UUID;
-    /** 16 random bytes with the version 4 and RFC 4122 variant bits set. */
-    static generate(): BSONBuffer;
-    static isValid(input: unknown): boolean;
-    static createFromHexString(hexString: string): UUID;
-    static createFromBase64(base64: string): UUID;
-    /** The 16 bytes of 32 hex digits or the hyphenated form. */
-    static bytesFromString(representation: string): BSONBuffer;
-    static isValidUUIDString(representation: string): boolean;
 }
+
+export declare type UUIDExtended = {
+    $uuid: string;
+};
 
 /** BSON JavaScript code, with scope when scope is an object. */
 export declare class Code extends BSONValue {
-    constructor(code: string | Function, scope?: Document | null);
     get _bsontype(): 'Code';
     code: string;
     scope: Document | null;
-    toJSON(): { code: string; scope?: Document };
+    constructor(code: string | Function, scope?: Document | null);
+    toJSON(): {
+        code: string;
+        scope?: Document;
+    };
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+export declare interface CodeExtended {
+    $code: string;
+    $scope?: Document;
 }
 
 /** A BSON regular expression kept as pattern and option letters (any of 'ilmsux', stored sorted). */
 export declare class BSONRegExp extends BSONValue {
-    constructor(pattern: string, options?: string | null);
     get _bsontype(): 'BSONRegExp';
     pattern: string;
     options: string;
+    constructor(pattern: string, options?: string);
     /** The option letters sorted, '' for none. */
-    static parseOptions(options?: string | null): string;
+    static parseOptions(options?: string): string;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
+}
+
+export declare interface BSONRegExpExtended {
+    $regularExpression: {
+        pattern: string;
+        options: string;
+    };
+}
+
+export declare interface BSONRegExpExtendedLegacy {
+    $regex: string | BSONRegExp;
+    $options: string;
 }
 
 /** The deprecated BSON symbol type. */
 export declare class BSONSymbol extends BSONValue {
-    constructor(value: string);
     get _bsontype(): 'BSONSymbol';
     value: string;
+    constructor(value: string);
     valueOf(): string;
     toString(): string;
     toJSON(): string;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
 }
 
-export interface DBRefLike {
+export declare interface BSONSymbolExtended {
+    $symbol: string;
+}
+
+export declare interface DBRefLike {
     $ref: string;
     $id: ObjectId;
     $db?: string;
@@ -714,24 +877,15 @@ export interface DBRefLike {
 
 /** A reference to a document in another collection: {$ref, $id, $db?, ...fields}. */
 export declare class DBRef extends BSONValue {
-    /** A collection 'db.collection' (one dot) sets db too, overriding the db argument. */
-    constructor(collection: string, oid: ObjectId, db?: string, fields?: Document);
     get _bsontype(): 'DBRef';
     collection: string;
     oid: ObjectId;
     db?: string;
     fields: Document;
-    /** The collection, by its 1.x name. */
-    get namespace(): string;
-    set namespace(value: string);
+    /** A collection 'db.collection' (one dot) sets db too, overriding the db argument. */
+    constructor(collection: string, oid: ObjectId, db?: string, fields?: Document);
     toJSON(): DBRefLike & Document;
     inspect(depth?: number, options?: unknown, inspect?: InspectFn): string;
-}
-
-/** Compares below every other BSON value. */
-export declare class MinKey extends BSONValue {
-    get _bsontype(): 'MinKey';
-    inspect(): string;
 }
 
 /** Compares above every other BSON value. */
@@ -740,10 +894,44 @@ export declare class MaxKey extends BSONValue {
     inspect(): string;
 }
 
+export declare interface MaxKeyExtended {
+    $maxKey: 1;
+}
+
+/** Compares below every other BSON value. */
+export declare class MinKey extends BSONValue {
+    get _bsontype(): 'MinKey';
+    inspect(): string;
+}
+
+export declare interface MinKeyExtended {
+    $minKey: 1;
+}
+
+export declare interface ObjectIdExtended {
+    $oid: string;
+}
+
+export declare interface Int32Extended {
+    $numberInt: string;
+}
+
+export declare interface DoubleExtended {
+    $numberDouble: string;
+}
+
+export declare interface Decimal128Extended {
+    $numberDecimal: string;
+}
+
+// qbson's two deprecated types: at run time subclasses of BSONValue, declared apart
+// from it because their tags are not among bson's BSONTypeTag.
+
 /** The deprecated BSON DBPointer, as decode gives it with preserveDeprecated. */
-export declare class DBPointer extends BSONValue {
-    constructor(namespace: string, oid: ObjectId);
+export declare class DBPointer {
     get _bsontype(): 'DBPointer';
+    get [bsonType](): 'DBPointer';
+    constructor(namespace: string, oid: ObjectId);
     namespace: string;
     oid: ObjectId;
     toJSON(): { $ref: string; $id: ObjectId };
@@ -751,8 +939,9 @@ export declare class DBPointer extends BSONValue {
 }
 
 /** The deprecated BSON undefined, as decode gives it with preserveDeprecated. */
-export declare class BSONUndefined extends BSONValue {
+export declare class BSONUndefined {
     get _bsontype(): 'Undefined';
+    get [bsonType](): 'Undefined';
     toJSON(): null;
     inspect(): string;
 }
@@ -760,31 +949,64 @@ export declare class BSONUndefined extends BSONValue {
 // ---------------------------------------------------------------------------
 // Extended JSON
 
-export interface EJSONOptionsBase {
-    /** Relaxed (true, the default) or canonical Extended JSON. */
-    relaxed?: boolean;
+export declare type EJSONOptionsBase = {
     /** bson's legacy (v1) forms. Default false. */
     legacy?: boolean;
+    /** Relaxed (true, the default) or canonical Extended JSON. */
+    relaxed?: boolean;
+};
+
+export declare type EJSONSerializeOptions = EJSONOptionsBase & {
+    /** Drop undefined values instead of writing null. Default false. */
+    ignoreUndefined?: boolean;
+};
+
+export declare type EJSONParseOptions = EJSONOptionsBase & {
+    /** $numberLong as bigint. Default false. */
+    useBigInt64?: boolean;
+};
+
+export declare type EJSONOptions = EJSONSerializeOptions & EJSONParseOptions;
+
+/** The options only qbson's Extended JSON reads, beside bson's. */
+export interface EJSONOwnOptions {
     /** Deepest nesting allowed, a positive integer. Default 500. */
     maxDepth?: number;
 }
 
-export interface EJSONSerializeOptions extends EJSONOptionsBase {
-    /** Drop undefined values instead of writing null. Default false. */
-    ignoreUndefined?: boolean;
-}
-
-export interface EJSONParseOptions extends EJSONOptionsBase {
-    /** $numberLong as bigint. Default false. */
-    useBigInt64?: boolean;
+/** qbson's options of EJSON.parse and EJSON.deserialize. */
+export interface EJSONReadOptions extends EJSONOwnOptions {
     /** $dbPointer, $undefined and $symbol as DBPointer, BSONUndefined and BSONSymbol. Default false. */
     preserveDeprecated?: boolean;
 }
 
-export type EJSONOptions = EJSONSerializeOptions & EJSONParseOptions;
+/** Values from Extended JSON text. */
+declare function parse(text: string, options?: EJSONParseOptions & EJSONReadOptions): any;
+/** Extended JSON text of a value; options may stand in the replacer or the space position. */
+declare function stringify(value: any, replacer?: (number | string)[] | ((this: any, key: string, value: any) => any) | null, space?: string | number, options?: EJSONSerializeOptions & EJSONOwnOptions): string;
+declare function stringify(value: any, replacer?: (number | string)[] | ((this: any, key: string, value: any) => any) | null, options?: EJSONSerializeOptions & EJSONOwnOptions): string;
+declare function stringify(value: any, options?: EJSONSerializeOptions & EJSONOwnOptions, space?: string | number): string;
+/** The Extended JSON of a value as a plain object tree. */
+declare function EJSONserialize(value: any, options?: EJSONSerializeOptions & EJSONOwnOptions): Document;
+/** Values from an Extended JSON object tree (not changed). */
+declare function EJSONdeserialize(ejson: Document, options?: EJSONParseOptions & EJSONReadOptions): any;
+
+/** MongoDB Extended JSON with bson@7's API. The object is frozen at run time. */
+export declare const EJSON: {
+    parse: typeof parse;
+    stringify: typeof stringify;
+    serialize: typeof EJSONserialize;
+    deserialize: typeof EJSONdeserialize;
+};
 
 /** Options of jsonToBSON: those of EJSON.parse and of encode, and how many documents the text holds. */
-export interface JSONToBSONOptions extends EJSONParseOptions, EncodeOptions {
+export interface JSONToBSONOptions extends EJSONReadOptions, EncodeOptions {
+    /** bson's legacy (v1) forms. Default false. */
+    legacy?: boolean;
+    /** Relaxed or canonical reading: as EJSON.parse, which reads both. */
+    relaxed?: boolean;
+    /** $numberLong as bigint. Default false. */
+    useBigInt64?: boolean;
     /** Absent: the text is one document. 'array': a JSON array of documents. 'lines': documents one a line (NDJSON). */
     many?: 'array' | 'lines';
 }
@@ -809,7 +1031,7 @@ export interface BSONToJSONOptions {
     /** Deepest nesting allowed, as in decode. Default 500. */
     maxDepth?: number;
     /** As in decode: whether strings must be UTF-8 (all, or the top-level keys named). */
-    validation?: { utf8?: boolean | Record<string, true> | Record<string, false> };
+    validation?: DeserializeOptions['validation'];
 }
 
 /**
@@ -819,25 +1041,6 @@ export interface BSONToJSONOptions {
  */
 export declare function bsonToJSON(bytes: Uint8Array | Uint8Array[], opts?: BSONToJSONOptions & { output: 'bytes' }): BSONBuffer;
 export declare function bsonToJSON(bytes: Uint8Array | Uint8Array[], opts?: BSONToJSONOptions): string;
-
-/** JSON.stringify's replacer. */
-export type EJSONReplacer = (number | string)[] | ((this: any, key: string, value: any) => any) | null;
-
-declare function ejsonStringify(value: any, replacer?: EJSONReplacer, space?: string | number, options?: EJSONSerializeOptions): string;
-declare function ejsonStringify(value: any, replacer: EJSONReplacer | undefined, options: EJSONSerializeOptions): string;
-declare function ejsonStringify(value: any, options: EJSONSerializeOptions, space?: string | number): string;
-
-/** MongoDB Extended JSON with bson@7's API. The object is frozen. */
-export declare const EJSON: {
-    /** Values from Extended JSON text. */
-    readonly parse: (text: string, options?: EJSONParseOptions) => any;
-    /** Extended JSON text of a value; options may stand in the replacer or the space position. */
-    readonly stringify: typeof ejsonStringify;
-    /** The Extended JSON of a value as a plain object tree. */
-    readonly serialize: (value: any, options?: EJSONSerializeOptions) => any;
-    /** Values from an Extended JSON object tree (not changed). */
-    readonly deserialize: (ejson: unknown, options?: EJSONParseOptions) => any;
-};
 
 // ---------------------------------------------------------------------------
 // bson@7's other public names
@@ -866,10 +1069,10 @@ export declare const BSONType: Readonly<{
     readonly minKey: -1;
     readonly maxKey: 127;
 }>;
-export type BSONType = (typeof BSONType)[keyof typeof BSONType];
+export declare type BSONType = (typeof BSONType)[keyof typeof BSONType];
 
 /** bson's byte helpers, on Node's Buffer where it exists, else on Uint8Array (as bson's own two versions). */
-export type ByteUtils = {
+export declare type ByteUtils = {
     isUint8Array: (value: unknown) => value is Uint8Array;
     /** A Buffer (Uint8Array without Buffer) over the same memory, not a copy. */
     toLocalBufferType: (buffer: Uint8Array | ArrayBufferView | ArrayBuffer) => Uint8Array;
@@ -898,7 +1101,7 @@ export type ByteUtils = {
 export declare const ByteUtils: ByteUtils;
 
 /** bson's fixed-size little-endian number helpers; no bounds checks. Setters return the bytes written. */
-export type NumberUtils = {
+export declare type NumberUtils = {
     isBigEndian: boolean;
     /** Throws a RangeError for a negative value (bson's contract). */
     getNonnegativeInt32LE: (source: Uint8Array, offset: number) => number;
@@ -917,7 +1120,7 @@ export declare const NumberUtils: NumberUtils;
 /** One element of a document, as parseToElements gives it: the type byte, where the key's bytes are, where the value's are. */
 export type BSONElement = [type: number, nameOffset: number, nameLength: number, offset: number, length: number];
 
-export type OnDemand = {
+export declare type OnDemand = {
     /** The elements of the document at startOffset (default 0), one level deep; bad bytes are a BSONOffsetError. */
     parseToElements: (this: void, bytes: Uint8Array, startOffset?: number) => Iterable<BSONElement>;
     BSONElement: BSONElement;
@@ -926,30 +1129,6 @@ export type OnDemand = {
 };
 /** bson's API for reading documents in place (the MongoDB driver reads its replies through it). */
 export declare const onDemand: OnDemand;
-
-/** Accepted for bson compatibility; does nothing (qbson has no fixed internal buffer). */
-export declare function setInternalBufferSize(size: number): void;
-
-/** The Extended JSON shapes of the type classes (bson's names for them). */
-export interface ObjectIdExtended { $oid: string }
-export interface Int32Extended { $numberInt: string }
-export interface DoubleExtended { $numberDouble: string }
-export interface Decimal128Extended { $numberDecimal: string }
-export interface BinaryExtended { $binary: { subType: string; base64: string } }
-export interface BinaryExtendedLegacy { $type: string; $binary: string }
-export type UUIDExtended = { $uuid: string };
-export interface CodeExtended { $code: string; $scope?: Document }
-export interface BSONRegExpExtended { $regularExpression: { pattern: string; options: string } }
-export interface BSONRegExpExtendedLegacy { $regex: string | BSONRegExp; $options: string }
-export interface BSONSymbolExtended { $symbol: string }
-export interface MinKeyExtended { $minKey: 1 }
-export interface MaxKeyExtended { $maxKey: 1 }
-/** Long's constructor type, as bson names it (Timestamp's base). */
-export type LongWithoutOverrides = new (low: unknown, high?: number | boolean, unsigned?: boolean) => {
-    [P in Exclude<keyof Long, TimestampOverrides>]: Long[P];
-};
-/** The members Timestamp defines for itself rather than taking from Long. */
-export type TimestampOverrides = '_bsontype' | 'toExtendedJSON' | 'fromExtendedJSON' | 'inspect' | typeof bsonType;
 
 /** bson's `BSON` namespace: the same names as `import { BSON } from 'bson'` gives. */
 declare namespace BSON {
@@ -968,22 +1147,23 @@ declare namespace BSON {
         DBRefLike,
         Decimal128Extended,
         DoubleExtended,
-        Int32Extended,
-        MaxKeyExtended,
-        MinKeyExtended,
-        ObjectIdExtended,
-        BSONRegExpExtended,
-        BSONRegExpExtendedLegacy,
-        BSONSymbolExtended,
-        LongWithoutOverrides,
-        TimestampOverrides,
         EJSONOptions,
         EJSONOptionsBase,
         EJSONSerializeOptions,
         EJSONParseOptions,
+        Int32Extended,
         LongExtended,
+        MaxKeyExtended,
+        MinKeyExtended,
+        ObjectIdExtended,
         ObjectIdLike,
+        BSONRegExpExtended,
+        BSONRegExpExtendedLegacy,
+        BSONSymbolExtended,
+        LongWithoutOverrides,
         TimestampExtended,
+        TimestampOverrides,
+        LongWithoutOverridesClass,
         SerializeOptions,
         DeserializeOptions,
         Code,
