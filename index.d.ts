@@ -1039,7 +1039,7 @@ export interface BSONToJSONOptions {
  * JSON.stringify or EJSON.stringify makes of the decoded document. With `many`,
  * documents back to back (a .bson file, a cursor batch) or an array of them.
  */
-export declare function bsonToJSON(bytes: Uint8Array | Uint8Array[], opts?: BSONToJSONOptions & { output: 'bytes' }): BSONBuffer;
+export declare function bsonToJSON(bytes: Uint8Array | Uint8Array[], opts: BSONToJSONOptions & { output: 'bytes' }): BSONBuffer;
 export declare function bsonToJSON(bytes: Uint8Array | Uint8Array[], opts?: BSONToJSONOptions): string;
 
 // ---------------------------------------------------------------------------
