@@ -32,9 +32,11 @@ const GENERATED = {
         make: () => [generate.largeDocument(1)] },
     'batch1000': { title: '1,000 small mixed-type documents per op (seed 2)',
         make: () => generate.smallDocuments(2, 1000), batch: true },
-    'deepkit_cursor': { title: "@deepkit/bson's own case: a cursor reply, firstBatch of 10,000 {id, name, ready, priority, tags: 3 strings} (seed 3)",
+    'deepkit_cursor': { title: "@deepkit/bson's own case: a cursor reply, firstBatch of 10,000 {id: i, name: 'Peter', ready: true, priority: 0, tags: ['a', 'b', 'c']}",
+        make: () => [generate.cursorReply(undefined, 10000)] },
+    'deepkit_item': { title: 'its first item alone', make: () => [generate.cursorItem(null, 0)] },
+    'deepkit_cursor_varied': { title: 'the same reply, its names, tags, booleans and priorities varied (seed 3)',
         make: () => [generate.cursorReply(3, 10000)] },
-    'deepkit_item': { title: 'one item of that reply alone (seed 4)', make: () => [generate.cursorItem(generate.prng(4), 0)] },
 };
 
 // the shapes applications store (corpus.js), each from its own seed

@@ -446,7 +446,7 @@ describe('benchmark', function () {
             assert.deepStrictEqual(applyFilter(['_bson']).datasets, ['flat_bson', 'deep_bson', 'full_bson']);
             assert.deepStrictEqual(applyFilter(['bson']), { datasets: datasets.NAMES, libs: ['bson'] });
             assert.deepStrictEqual(applyFilter([]).libs, LIBRARIES);
-            assert.deepStrictEqual(applyFilter(['deepkit']), { datasets: ['deepkit_cursor', 'deepkit_item'],
+            assert.deepStrictEqual(applyFilter(['deepkit']), { datasets: ['deepkit_cursor', 'deepkit_item', 'deepkit_cursor_varied'],
                 libs: ['bson', 'deepkit-generic', 'deepkit-jit'] });
             assert.throws(() => applyFilter(['nosuchthing']), /matches no data set or library/);
         });
