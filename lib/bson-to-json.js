@@ -23,6 +23,7 @@
 
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
+const { checkOptionsObject, optionError, listChoices, readChoice } = require('./options');
 const { allocUnsafe, allocUnsafeSlow, local, view, latin1Slice, utf8Slice, utf16leSlice, fromUtf8 } = require('./platform');
 const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt64LE, TWO_POW_32 } = require('./bytes');
 const { readUtf8, asciiString, MAX_ASCII_CALL_LENGTH } = require('./utf8');
@@ -1027,6 +1028,9 @@ function writeTimestamp(w, t, i) {
 // the front door
 
 const MODES = { json: MODE_JSON, relaxed: MODE_RELAXED, canonical: MODE_CANONICAL };
+const MODE_CHOICES = listChoices(['relaxed', 'canonical', 'json']);
+const MANY_CHOICES = ['array', 'lines'];
+const OUTPUT_CHOICES = ['string', 'bytes'];
 
 
 // A call takes this writer when it is free, keeping its output buffer and key
@@ -1086,27 +1090,19 @@ function own(opts, name, value) {
 // validation (with decode's errors for bad values).
 function readOptions(opts) {
     if (opts == null) return PLAIN_OPTIONS[MODE_RELAXED];
-    if (typeof opts !== 'object') throw new BSONError(`bsonToJSON options must be an object, not ${typeof opts}`, { code: 'ERR_BSON_OPTION' });
+    checkOptionsObject(opts);
     const modeName = own(opts, 'mode', opts.mode);
     const mode = modeName === undefined ? MODE_RELAXED : typeof modeName === 'string' && hasOwnProperty.call(MODES, modeName) ? MODES[modeName] : -1;
-    if (mode < 0) throw new BSONError(`option mode must be 'relaxed', 'canonical' or 'json', not ${describe(modeName)}`, { code: 'ERR_BSON_OPTION' });
+    if (mode < 0) throw optionError('mode', MODE_CHOICES, modeName);
     const many = own(opts, 'many', opts.many);
     const output = own(opts, 'output', opts.output);
     const maxDepth = own(opts, 'maxDepth', opts.maxDepth);
     const validation = own(opts, 'validation', opts.validation);
     if (many === undefined && output === undefined && maxDepth === undefined && validation === undefined) return PLAIN_OPTIONS[mode];
-    if (many !== undefined && many !== 'array' && many !== 'lines') {
-        throw new BSONError(`option many must be 'array' or 'lines', not ${describe(many)}`, { code: 'ERR_BSON_OPTION' });
-    }
-    if (output !== undefined && output !== 'string' && output !== 'bytes') {
-        throw new BSONError(`option output must be 'string' or 'bytes', not ${describe(output)}`, { code: 'ERR_BSON_OPTION' });
-    }
+    readChoice('many', many, MANY_CHOICES);
+    readChoice('output', output, OUTPUT_CHOICES);
     const dec = maxDepth === undefined && validation === undefined ? DEFAULT_DECODER : new Decoder(null, { maxDepth, validation });
     return new CallOptions(mode, many, output === 'bytes', maxDepth, validation, dec);
-}
-
-function describe(value) {
-    return typeof value === 'string' ? `'${value}'` : String(value);
 }
 
 function inputBytes(input) {

@@ -6,7 +6,7 @@
 const { encode, encodeInto } = require('./encode');
 const { decode } = require('./decode');
 const { BSONError } = require('./errors');
-const { option } = require('./options');
+const { option, readIndex, describe } = require('./options');
 const C = require('./constants');
 
 // bson's names for the type bytes (minKey is -1 here, as in bson, though its byte is 0xff)
@@ -55,7 +55,8 @@ function serialize(object, options) {
 // bson returns the index of the last byte written, not the one after it.
 function serializeWithBufferAndIndex(object, finalBuffer, options) {
     const given = option(options, 'index');
-    const index = typeof given === 'number' ? given : 0;
+    // bson takes any number as the index and ignores anything else
+    const index = typeof given === 'number' && finalBuffer instanceof Uint8Array ? readIndex(given, finalBuffer.length) : 0;
     return encodeInto(object, finalBuffer, index, options) - 1;
 }
 
@@ -67,6 +68,7 @@ function deserialize(buffer, options) {
 // documents[docStartIndex...]; returns the index after the last one.
 function deserializeStream(data, startIndex, numberOfDocuments, documents, docStartIndex, options) {
     const buf = data instanceof ArrayBuffer ? new Uint8Array(data) : data;
+    if (!Number.isInteger(startIndex) || startIndex < 0) throw new BSONError(`deserializeStream's startIndex must be a whole number, not ${describe(startIndex)}`);
     const opts = Object.assign({}, options, { allowObjectSmallerThanBufferSize: true });
     let index = startIndex;
     for (let i = 0; i < numberOfDocuments; i++) {

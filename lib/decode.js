@@ -4,7 +4,7 @@
 // the whole of it decoded by the engine (lib/decoder.js), or only the fields named
 // by the fields option (lib/projection.js, loaded with the first projection).
 
-const { option } = require('./options');
+const { option, readFields } = require('./options');
 const { Decoder, toBuffer, checkDocumentAt, rootIndex, checkRoot, decodeRoot } = require('./decoder');
 
 let projectionModule = null;
@@ -75,7 +75,9 @@ function decodeFields(dec, index, size, fields) {
 function decodeAll(input, opts) {
     const buf = toBuffer(input);
     const dec = new Decoder(buf, opts);
+    // checked here too, for a buffer without documents
     const fields = option(opts, 'fields');
+    if (fields != null) readFields(fields);
     const docs = [];
     let pos = 0;
     while (pos < buf.length) {

@@ -8,7 +8,7 @@
 
 const C = require('./constants');
 const { BSONError, BSONOffsetError, isStackOverflow } = require('./errors');
-const { option } = require('./options');
+const { option, readDecodeOptions, readIndex, refuseOption } = require('./options');
 const { readInt32LE, readUint32LE, readDoubleFrom, dataViewOf, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer } = require('./bytes');
 const { readUtf8 } = require('./utf8');
 const { local } = require('./platform');
@@ -99,56 +99,16 @@ class Decoder {
         this.view = null;
     }
 
-    // Reads the options opts has, its own properties (enumerable or not, as option()
-    // reads them), by one look at their names: twelve option() lookups, nearly all
-    // misses, made new Decoder(buf, {promoteValues: true}) take 45% longer, and
-    // decode(buf, {promoteValues: true}) of {a: 1} 25-30% longer.
+    // Reads decode's options (lib/options.js checks them).
     setOptions(opts) {
-        const names = Object.getOwnPropertyNames(opts);
-        let maxDepth, validation, raw, fieldsAsRaw, values, reviver;
-        for (let i = 0; i < names.length; i++) {
-            const name = names[i];
-            const value = opts[name];
-            switch (name) {
-                case 'promoteLongs': if (typeof value === 'boolean') this.promoteLongs = value; break;
-                case 'promoteValues': if (typeof value === 'boolean') this.promoteValues = value; break;
-                case 'promoteBuffers': if (typeof value === 'boolean') this.promoteBuffers = value; break;
-                case 'useBigInt64': if (typeof value === 'boolean') this.useBigInt64 = value; break;
-                case 'bsonRegExp': if (typeof value === 'boolean') this.bsonRegExp = value; break;
-                case 'preserveDeprecated': if (typeof value === 'boolean') this.preserveDeprecated = value; break;
-                case 'maxDepth': maxDepth = value; break;
-                case 'validation': validation = value; break;
-                case 'raw': raw = value; break;
-                case 'fieldsAsRaw': fieldsAsRaw = value; break;
-                case 'values': values = value; break;
-                case 'reviver': reviver = value; break;
-                default:
-            }
-        }
-        this.checkOptions(maxDepth, validation, raw, fieldsAsRaw, values, reviver);
-    }
-
-    checkOptions(maxDepth, validation, raw, fieldsAsRaw, values, reviver) {
-        if (maxDepth !== undefined) {
-            if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new BSONError('option maxDepth must be a positive integer');
-            this.maxDepth = maxDepth;
-        }
-        if (this.useBigInt64 && (!this.promoteValues || !this.promoteLongs)) {
-            throw new BSONError(
-                'Must either request bigint or Long for int64 deserialization: useBigInt64 needs promoteValues and promoteLongs',
-            );
-        }
-        if (validation != null) this.setValidation(option(validation, 'utf8'));
-        if (raw !== undefined || fieldsAsRaw !== undefined) this.setRaw(raw, fieldsAsRaw);
-        if (values !== undefined) this.setValues(mapping().readValuesOption(values));
-        if (reviver !== undefined) this.reviver = mapping().checkReviver(reviver);
-        this.numberArrays = this.promoteValues && this.reviver === null;
+        readDecodeOptions(this, opts);
     }
 
     // The forms the values option names take over from promoteLongs, useBigInt64,
     // promoteBuffers, promoteValues and bsonRegExp for their types.
-    setValues(codes) {
+    setValues(values) {
         const m = mapping();
+        const codes = m.readValuesOption(values);
         this.objectIdAs = codes.objectId;
         this.dateAs = codes.date;
         this.decimal128As = codes.decimal128;
@@ -171,41 +131,29 @@ class Decoder {
     // whose documents, at any depth below them, stay raw
     setRaw(raw, fields) {
         this.raw = Boolean(raw);
-        if (fields == null) return;
-        if (typeof fields !== 'object') throw new BSONError('option fieldsAsRaw must be an object naming fields', { code: 'ERR_BSON_OPTION' });
         // the MongoDB driver passes {} by default: that keeps the plain path
-        if (Object.keys(fields).length !== 0) this.fieldsAsRaw = fields;
+        if (fields != null && Object.keys(fields).length !== 0) this.fieldsAsRaw = fields;
     }
 
     isRawField(key) {
         return Boolean(option(this.fieldsAsRaw, key));
     }
 
-    // validation.utf8 is a boolean, or {key: true...} / {key: false...} naming top-level keys
-    setValidation(utf8) {
-        if (typeof utf8 === 'boolean' || utf8 === undefined) {
+    // validation.utf8 as checked by readValidationUtf8: a boolean (undefined is
+    // true), or with `keys` the top-level keys it names, all true or all false
+    setValidation(utf8, keys) {
+        if (keys === null) {
             this.validateUtf8 = utf8 !== false;
             return;
         }
-        const keys = Object.keys(utf8);
-        if (keys.length === 0) throw new BSONError('UTF-8 validation setting cannot be empty: validation.utf8 is {}');
-        const setting = utf8[keys[0]];
-        if (typeof setting !== 'boolean') {
-            throw new BSONError('Invalid UTF-8 validation option, must specify boolean values: validation.utf8 must map keys to booleans');
-        }
-        for (const k of keys) {
-            if (utf8[k] !== setting) {
-                throw new BSONError('Invalid UTF-8 validation option - keys must be all true or all false: validation.utf8 mixes them');
-            }
-        }
-        this.validateUtf8 = setting;
+        this.validateUtf8 = utf8[keys[0]];
         this.validationKeys = new Set(keys);
     }
 
     // A reviver's last call is on the whole document: readers that take part of one
     // (get, has, lazy, the fields option) cannot make it.
     refuseReviver(reader) {
-        if (this.reviver !== null) throw new BSONError(`option reviver is for decode, decodeAll and decodeStream, not ${reader}`, { code: 'ERR_BSON_OPTION' });
+        if (this.reviver !== null) refuseOption('reviver', 'decode, decodeAll and decodeStream', reader);
     }
 
     fail(message, offset, code) {
@@ -244,11 +192,8 @@ function lengthWording(what) {
 
 // Where the document starts: the index option, checked against the buffer.
 function rootIndex(buf, opts) {
-    const index = option(opts, 'index') || 0;
-    if (!Number.isInteger(index) || index < 0 || index > buf.length) {
-        throw new BSONError(`index ${index} is outside the buffer of ${buf.length} bytes`);
-    }
-    return index;
+    const index = option(opts, 'index');
+    return index ? readIndex(index, buf.length) : 0;
 }
 
 // Checks the document at index as decode takes it and returns its size.

@@ -18,7 +18,7 @@
 const { isMap, isDate, isRegExp } = require('./brands');
 const C = require('./constants');
 const { BSONError, BSONRuntimeError, isStackOverflow } = require('./errors');
-const { ownOptions } = require('./options');
+const { ownOptions, readMaxDepth } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { ReadContext, isPlainObjectValue } = require('./ejson-reading');
 const { ObjectId, readObjectIdExtendedJSON } = require('./types/objectid');
@@ -426,10 +426,7 @@ function deserialize(ejson, options) {
 // maxDepth bounds nesting as in encode and decode: every object and array counts
 // (in stringify, a Code's scope and a DBRef's fields count one more level).
 function maxDepthOption(options) {
-    const depth = options != null ? options.maxDepth : undefined;
-    if (depth === undefined) return C.DEFAULT_MAX_DEPTH;
-    if (!Number.isInteger(depth) || depth < 1) throw new BSONError('option maxDepth must be a positive integer');
-    return depth;
+    return readMaxDepth(options != null ? options.maxDepth : undefined);
 }
 
 // Running out of stack (JSON.parse and JSON.stringify recurse too) is a BSONError like too deep a nesting.

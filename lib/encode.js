@@ -6,7 +6,7 @@
 
 const C = require('./constants');
 const { BSONError, isStackOverflow, withArticle } = require('./errors');
-const { option } = require('./options');
+const { readEncodeOptions } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf } = require('./bytes');
 const { allocUnsafe, allocUnsafeSlow, view: bufferView } = require('./platform');
@@ -78,17 +78,7 @@ class Encoder extends ContainerStack {
         this.ignoreUndefined = true;
         this.maxDepth = C.DEFAULT_MAX_DEPTH;
         this.maxDocumentSize = 0;
-        if (opts == null) return;
-        const checkKeys = option(opts, 'checkKeys');
-        const serializeFunctions = option(opts, 'serializeFunctions');
-        const ignoreUndefined = option(opts, 'ignoreUndefined');
-        const maxDepth = option(opts, 'maxDepth');
-        const maxDocumentSize = option(opts, 'maxDocumentSize');
-        if (typeof checkKeys === 'boolean') this.checkKeys = checkKeys;
-        if (typeof serializeFunctions === 'boolean') this.serializeFunctions = serializeFunctions;
-        if (typeof ignoreUndefined === 'boolean') this.ignoreUndefined = ignoreUndefined;
-        if (maxDepth !== undefined) this.maxDepth = checkPositiveInteger(maxDepth, 'maxDepth');
-        if (maxDocumentSize !== undefined) this.maxDocumentSize = checkPositiveInteger(maxDocumentSize, 'maxDocumentSize');
+        if (opts != null) readEncodeOptions(this, opts);
     }
 
     setBuffer(buf) {
@@ -129,11 +119,6 @@ class Encoder extends ContainerStack {
             code: 'ERR_BSON_TOO_LARGE',
         });
     }
-}
-
-function checkPositiveInteger(value, name) {
-    if (!Number.isInteger(value) || value < 1) throw new BSONError(`option ${name} must be a positive integer`);
-    return value;
 }
 
 let idleEncoder = new Encoder(allocUnsafeSlow(SLAB_SIZE));

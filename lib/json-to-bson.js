@@ -25,7 +25,7 @@
 const { allocUnsafe, allocUnsafeSlow, view: bufferView, local, utf8Write, utf8Slice, fromUtf8, isUtf8 } = require('./platform');
 const C = require('./constants');
 const { BSONError } = require('./errors');
-const { ownOptions } = require('./options');
+const { ownOptions, checkOptionsObject, readChoice, readMaxDepth, readMaxDocumentSize } = require('./options');
 const { writeInt32ViewLE, writeDoubleViewLE, writeInt64FromNumberLE, writeBigInt64LE, copyBytes, dataViewOf } = require('./bytes');
 const { encode } = require('./encode');
 const { writeLongIndexKey } = require('./index-keys');
@@ -970,7 +970,7 @@ function readLines(p, i) {
 // ---------------------------------------------------------------------------
 // the API
 
-const MANY_MODES = [undefined, 'array', 'lines'];
+const MANY_CHOICES = ['array', 'lines'];
 
 function jsonToBSON(input, options) {
     if (options === undefined) {
@@ -984,8 +984,9 @@ let defaultOptions = null;
 
 // The options read and checked once, for callers converting many texts alike.
 function prepareOptions(options) {
+    checkOptionsObject(options);
     const o = ownOptions(null, options);
-    if (MANY_MODES.indexOf(o.many) === -1) throw new BSONError(`option many must be 'array' or 'lines', not ${JSON.stringify(o.many)}`);
+    readChoice('many', o.many, MANY_CHOICES);
     return readOptions(o);
 }
 
@@ -1050,10 +1051,8 @@ function checkedBytes(input) {
 }
 
 function readOptions(o) {
-    const maxDepth = o.maxDepth === undefined ? C.DEFAULT_MAX_DEPTH : o.maxDepth;
-    if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new BSONError('option maxDepth must be a positive integer');
-    const maxDocumentSize = o.maxDocumentSize === undefined ? 0 : o.maxDocumentSize;
-    if (o.maxDocumentSize !== undefined && (!Number.isInteger(maxDocumentSize) || maxDocumentSize < 1)) throw new BSONError('option maxDocumentSize must be a positive integer');
+    const maxDepth = readMaxDepth(o.maxDepth);
+    const maxDocumentSize = readMaxDocumentSize(o.maxDocumentSize, 0);
     // EJSON.parse and encode take the same own options, and ignore `many`
     return {
         many: o.many,

@@ -11,8 +11,8 @@
 // fields is taken. A path and a longer one under it ('a', 'a.b') take all of 'a'.
 
 const C = require('./constants');
-const { BSONError } = require('./errors');
 const { parsePath, keyIs } = require('./path');
+const { readFields, readFieldPath } = require('./options');
 const { setField } = require('./set-field');
 const { Container, scanElement, validationFor, readValue } = require('./element-walker');
 const { overflowAsBSONError } = require('./decoder');
@@ -33,11 +33,11 @@ class FieldNode {
 // `documents` numbers the documents projected on it.
 class FieldTree {
     constructor(fields) {
-        if (!Array.isArray(fields)) throw new BSONError('option fields must be an array of paths');
+        readFields(fields);
         this.fields = fields.slice();
         this.root = new FieldNode('', null);
         this.documents = 0;
-        for (let i = 0; i < fields.length; i++) this.add(parsePath(fields[i]));
+        for (let i = 0; i < fields.length; i++) this.add(readFieldPath(parsePath, fields, i));
     }
 
     add(steps) {

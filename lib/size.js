@@ -5,7 +5,7 @@
 
 const C = require('./constants');
 const { BSONError, isStackOverflow } = require('./errors');
-const { option } = require('./options');
+const { readEncodeOptions } = require('./options');
 const { utf8Length } = require('./utf8');
 const { ContainerStack } = require('./container-stack');
 const { checkRoot, storesAsInt32, regExpFlags, isAnyArrayBuffer, dbrefDocument, primitivesHaveToBSON } = require('./encode');
@@ -13,10 +13,12 @@ const { checkRoot, storesAsInt32, regExpFlags, isAnyArrayBuffer, dbrefDocument, 
 class Measurer extends ContainerStack {
     constructor(opts) {
         super('ERR_BSON_ENCODE');
-        this.serializeFunctions = option(opts, 'serializeFunctions') === true;
-        this.ignoreUndefined = option(opts, 'ignoreUndefined') !== false;
-        const maxDepth = option(opts, 'maxDepth');
-        if (Number.isInteger(maxDepth)) this.maxDepth = maxDepth;
+        // encode's options, read as encode reads them: checkKeys and maxDocumentSize change no size
+        this.checkKeys = false;
+        this.serializeFunctions = false;
+        this.ignoreUndefined = true;
+        this.maxDocumentSize = 0;
+        if (opts != null) readEncodeOptions(this, opts);
         this.primitiveToBSON = primitivesHaveToBSON();
     }
 }

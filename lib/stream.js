@@ -16,7 +16,7 @@
 const { local, alloc, allocUnsafe } = require('./platform');
 const { nodeStream } = require('./node-modules');
 const { BSONError, BSONRuntimeError } = require('./errors');
-const { option } = require('./options');
+const { option, checkOptionsObject, readMaxDocumentSize } = require('./options');
 const { decode } = require('./decode');
 const { encode } = require('./encode');
 const { MIN_DOCUMENT_SIZE } = require('./constants');
@@ -27,16 +27,6 @@ const LENGTH_SIZE = 4;
 
 function readLength(buf, pos) {
     return buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
-}
-
-function checkMaxDocumentSize(value) {
-    if (value === undefined) return DEFAULT_MAX_DOCUMENT_SIZE;
-    if (!Number.isInteger(value) || value < MIN_DOCUMENT_SIZE || value > 0x7fffffff) {
-        throw new BSONError(`option maxDocumentSize must be an integer from ${MIN_DOCUMENT_SIZE} to 2147483647, not ${value}`, {
-            code: 'ERR_BSON_OPTION',
-        });
-    }
-    return value;
 }
 
 function asBuffer(chunk) {
@@ -53,7 +43,7 @@ function asBuffer(chunk) {
 // every document before it; end() throws if the stream stopped inside a document.
 class DocumentSplitter {
     constructor(opts) {
-        this.maxDocumentSize = checkMaxDocumentSize(option(opts, 'maxDocumentSize'));
+        this.maxDocumentSize = readMaxDocumentSize(option(opts, 'maxDocumentSize'), DEFAULT_MAX_DOCUMENT_SIZE);
         // absolute offset of the next byte to arrive
         this.offset = 0;
         // the document being assembled across chunks: its start, size and bytes so far
@@ -155,9 +145,10 @@ class DocumentSplitter {
     }
 }
 
-// A decode error from a document at docStart, re-addressed to its place in the stream.
+// A decode error from a document at docStart, re-addressed to its place in the
+// stream. An option's error is about no byte, and is worded as decode words it.
 function atStreamOffset(err, docStart) {
-    if (!(err instanceof BSONError)) return err;
+    if (!(err instanceof BSONError) || err.code === 'ERR_BSON_OPTION') return err;
     const inner = err.offset !== undefined ? err.offset : 0;
     const offset = docStart + inner;
     const message = err.message.replace(/ at offset \d+$/, '');
@@ -182,7 +173,6 @@ function decodeAt(bytes, docStart, decodeOpts) {
 // the caller's decode options, less those that decodeStream owns
 function decodeOptions(opts) {
     if (opts == null) return undefined;
-    if (typeof opts !== 'object') throw new TypeError('decodeStream options must be an object');
     const out = {};
     for (const key of Object.keys(opts)) {
         if (key !== 'maxDocumentSize' && key !== 'index' && key !== 'allowObjectSmallerThanBufferSize') out[key] = opts[key];
@@ -204,6 +194,7 @@ function toIterable(source) {
 // throws a BSONError whose offset is the absolute byte offset in the stream.
 function decodeStream(source, opts) {
     const iterable = toIterable(source);
+    checkOptionsObject(opts);
     const splitter = new DocumentSplitter(opts);
     const decodeOpts = decodeOptions(opts);
     return decodeDocuments(iterable, splitter, decodeOpts);
@@ -235,7 +226,7 @@ async function* decodeDocuments(iterable, splitter, decodeOpts) {
 // document that cannot be encoded is a stream error: the BSONError from encode,
 // with `index`, the number of documents before it.
 function encodeStream(opts) {
-    if (opts != null && typeof opts !== 'object') throw new TypeError('encodeStream options must be an object');
+    checkOptionsObject(opts);
     let index = 0;
     const stream = nodeStream();
     if (stream === null) {

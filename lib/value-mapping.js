@@ -7,6 +7,7 @@
 // Loaded with the first call that asks for either.
 
 const { BSONError } = require('./errors');
+const { optionError, listChoices } = require('./options');
 const { readInt32LE, readUint32LE, readBigInt64LE, copyBytes, copyToNewBuffer } = require('./bytes');
 const { toHex, toBase64 } = require('./platform');
 const { objectIdHexAt } = require('./types/objectid');
@@ -43,13 +44,10 @@ const TARGETS = {
     regex: { string: AS_STRING, regexp: AS_REGEXP, bsonRegExp: AS_BSON_REGEXP },
 };
 const TYPE_NAMES = Object.keys(TARGETS);
+const TYPE_CHOICES = listChoices(TYPE_NAMES);
 // the same as Maps: a keyed load on TARGETS with a different name each time went
 // megamorphic and made checking {objectId, date} cost more than decoding {a: 1}
 const TARGET_MAPS = new Map(TYPE_NAMES.map((type) => [type, new Map(Object.entries(TARGETS[type]))]));
-
-function optionError(message) {
-    return new BSONError(message, { code: 'ERR_BSON_OPTION' });
-}
 
 // The last values option read, its own entries then (key, form, key, form...) and
 // its codes: a program passes the same object call after call, and comparing its
@@ -62,7 +60,7 @@ let lastCodes = null;
 // does not name); unknown type or target names are a BSONError naming them.
 function readValuesOption(values) {
     if (values === null || typeof values !== 'object' || Array.isArray(values)) {
-        throw optionError('option values must be an object mapping BSON type names to forms');
+        throw optionError('values', 'an object mapping BSON type names to forms', values);
     }
     const keys = Object.keys(values);
     if (values === lastValues && sameEntries(values, keys, lastEntries)) return lastCodes;
@@ -71,15 +69,12 @@ function readValuesOption(values) {
     for (let k = 0; k < keys.length; k++) {
         const type = keys[k];
         const targets = TARGET_MAPS.get(type);
-        if (targets === undefined) throw optionError(`option values names unknown BSON type '${type}' (known: ${TYPE_NAMES.join(', ')})`);
+        if (targets === undefined) throw optionError('values key', TYPE_CHOICES, type);
         const target = values[type];
         entries.push(type, target);
         if (target === undefined) continue;
         const code = typeof target === 'string' ? targets.get(target) : undefined;
-        if (code === undefined) {
-            const shown = typeof target === 'string' ? `'${target}'` : `a ${typeof target}`;
-            throw optionError(`option values.${type} has unknown form ${shown} (${type} takes ${Array.from(targets.keys(), (t) => `'${t}'`).join(', ')})`);
-        }
+        if (code === undefined) throw optionError(`values.${type}`, listChoices(Array.from(targets.keys())), target);
         codes[type] = code;
     }
     lastValues = values;
@@ -227,12 +222,7 @@ function reviveRoot(reviver, doc) {
     return reviver.call(holder, '', doc);
 }
 
-function checkReviver(reviver) {
-    if (typeof reviver !== 'function') throw optionError('option reviver must be a function (key, value)');
-    return reviver;
-}
-
 module.exports = {
     AS_BIGINT, AS_STRING, AS_BINARY, AS_BSON_REGEXP,
-    readValuesOption, objectIdAs, dateAs, int64As, decimal128As, bytesAs, timestampAs, reviveFields, reviveRoot, checkReviver,
+    readValuesOption, objectIdAs, dateAs, int64As, decimal128As, bytesAs, timestampAs, reviveFields, reviveRoot,
 };

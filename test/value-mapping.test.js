@@ -224,14 +224,14 @@ describe('values option: mutated input', function () {
 describe('values option: validation', function () {
     const bytes = qbson.encode({ a: 1 });
     const cases = [
-        [{ objectID: 'hex' }, "option values names unknown BSON type 'objectID' (known: objectId, date, int64, decimal128, binary, uuid, timestamp, regex)"],
-        [{ date: 'isostring' }, "option values.date has unknown form 'isostring' (date takes 'iso', 'ms', 'date')"],
-        [{ int64: 'Number' }, "option values.int64 has unknown form 'Number' (int64 takes 'number', 'bigint', 'string', 'long')"],
-        [{ binary: 1 }, "option values.binary has unknown form a number (binary takes 'base64', 'hex', 'buffer', 'uint8array', 'binary')"],
-        [{ uuid: null }, "option values.uuid has unknown form a object (uuid takes 'string', 'hex', 'base64', 'buffer', 'uint8array', 'uuid')"],
-        [['hex'], 'option values must be an object mapping BSON type names to forms'],
-        ['hex', 'option values must be an object mapping BSON type names to forms'],
-        [null, 'option values must be an object mapping BSON type names to forms'],
+        [{ objectID: 'hex' }, "option values key must be 'objectId', 'date', 'int64', 'decimal128', 'binary', 'uuid', 'timestamp' or 'regex', not 'objectID'"],
+        [{ date: 'isostring' }, "option values.date must be 'iso', 'ms' or 'date', not 'isostring'"],
+        [{ int64: 'Number' }, "option values.int64 must be 'number', 'bigint', 'string' or 'long', not 'Number'"],
+        [{ binary: 1 }, "option values.binary must be 'base64', 'hex', 'buffer', 'uint8array' or 'binary', not 1"],
+        [{ uuid: null }, "option values.uuid must be 'string', 'hex', 'base64', 'buffer', 'uint8array' or 'uuid', not null"],
+        [['hex'], 'option values must be an object mapping BSON type names to forms, not an array'],
+        ['hex', "option values must be an object mapping BSON type names to forms, not 'hex'"],
+        [null, 'option values must be an object mapping BSON type names to forms, not null'],
     ];
     for (const [values, message] of cases) {
         it(`refuses values ${JSON.stringify(values)}`, function () {
@@ -246,7 +246,7 @@ describe('values option: validation', function () {
     });
 
     it('refuses a reviver that is not a function', function () {
-        assert.throws(() => qbson.decode(bytes, { reviver: 'x' }), { name: 'BSONError', code: 'ERR_BSON_OPTION', message: 'option reviver must be a function (key, value)' });
+        assert.throws(() => qbson.decode(bytes, { reviver: 'x' }), { name: 'BSONError', code: 'ERR_BSON_OPTION', message: "option reviver must be a function (key, value), not 'x'" });
     });
 
     it('does not read values or reviver from Object.prototype', function () {
