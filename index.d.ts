@@ -169,8 +169,8 @@ export interface ValueForms {
 /** Options of decode(): bson's DeserializeOptions and qbson's own. */
 export interface DecodeOptions extends DeserializeOptions, DecodeOwnOptions, FieldsOption {}
 
-/** Options of the readers of part of a document (get, has, lazy): decode's, without a reviver. */
-export type ReaderOptions = Omit<DecodeOptions, 'reviver'>;
+/** Options of the readers of part of a document (get, has, lazy): decode's, without a reviver or fields. */
+export type ReaderOptions = Omit<DecodeOptions, 'reviver' | 'fields'>;
 
 /** Options of decode() and decodeAll() that choose fields. */
 export interface FieldsOption {
@@ -182,8 +182,8 @@ export interface FieldsOption {
     fields?: ReadonlyArray<Path>;
 }
 
-/** Options of decodeStream(): decode's value options plus a bound on document size. */
-export interface DecodeStreamOptions extends DecodeAllOptions {
+/** Options of decodeStream(): decodeAll's (fields included) plus a bound on document size. */
+export interface DecodeStreamOptions extends DecodeAllOptions, FieldsOption {
     /** Largest document accepted, 5 to 2^31-1 bytes. Default 16 MiB + 16 KiB. */
     maxDocumentSize?: number;
 }
