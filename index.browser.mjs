@@ -21,6 +21,7 @@ export { lazy } from './lib/on-first-call/lazy.js';
 export { decodeStream, encodeStream } from './lib/on-first-call/stream.js';
 export { jsonToBSON } from './lib/on-first-call/json-to-bson.js';
 export { bsonToJSON } from './lib/on-first-call/bson-to-json.js';
+export { compile } from './lib/on-first-call/schema.js';
 export { LazyDocument } from './lib/lazy.js';
 export { serialize, serializeWithBufferAndIndex, deserialize, deserializeStream, setInternalBufferSize, BSONType, bsonType } from './lib/compat.js';
 export { ByteUtils } from './lib/bson-byte-utils.js';

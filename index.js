@@ -11,6 +11,7 @@ const { BSONError, BSONVersionError, BSONRuntimeError, BSONOffsetError } = requi
 const { BSONValue } = require('./lib/types/bson-value');
 const { ObjectId } = require('./lib/types/objectid');
 const { EJSON, calculateObjectSize, get, has, lazy, decodeStream, encodeStream, jsonToBSON, bsonToJSON } = require('./lib/on-first-call');
+const { compile } = require('./lib/on-first-call/schema');
 
 const qbson = {
     encode,
@@ -33,6 +34,7 @@ const qbson = {
     encodeStream,
     jsonToBSON,
     bsonToJSON,
+    compile,
 };
 
 // the exports loaded on first read (lib/bson-namespace.js says why): bson's, and LazyDocument

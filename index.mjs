@@ -21,6 +21,7 @@ export const {
     has,
     jsonToBSON,
     bsonToJSON,
+    compile,
     lazy,
     LazyDocument,
     calculateObjectSize,

@@ -28,7 +28,8 @@ const FLOORS = [
     ['elements.js', 'encode.js', 'decoder.js', 'value-mapping.js', 'size.js', 'ejson.js'],
     // 5: what is built on the engines
     ['decode.js', 'element-walker.js', 'lookup.js', 'projection.js', 'lazy.js', 'stream.js', 'bson-byte-utils.js',
-        'bson-number-utils.js', 'on-first-call.js', 'on-first-call/*', 'json-to-bson.js', 'bson-to-json.js'],
+        'bson-number-utils.js', 'on-first-call.js', 'on-first-call/*', 'json-to-bson.js', 'bson-to-json.js',
+        'schema/*'],
     // 6: bson's names over all of it, and the command
     ['compat.js', 'bson-namespace.js', 'cli/*'],
 ];

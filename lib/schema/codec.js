@@ -1,0 +1,156 @@
+'use strict';
+
+// compile(schema, options): a codec for the documents a $jsonSchema describes.
+//   validate(doc)       every problem, [] when doc conforms (doc typed as encode would write it)
+//   decode(bytes, opts) the document, checked with the types the bytes hold
+//   encode(doc, opts)   the bytes, doc checked first
+// A document that does not conform makes decode and encode throw a BSONError
+// with code ERR_BSON_SCHEMA, the failing `path` and `rule`.
+//
+// decode checks the document as decode with promoteValues: false gives it (a
+// stored double 1.0 is a Double there, an int32 an Int32), then returns what
+// decode(bytes, opts) gives, built into the classes of options.classes.
+
+const { BSONError } = require('../errors');
+const { option, optionError, describe, checkOptionsObject } = require('../options');
+const { decode } = require('../decode');
+const { encode } = require('../encode');
+const { setField } = require('../set-field');
+const { parseSchema, walkNodes } = require('./keywords');
+const { problemsOf, DEFAULT_CONTEXT } = require('./check');
+
+// the decode options the checked form is read with; index and the like are the caller's
+const TYPED = { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true, preserveDeprecated: true };
+const PASSED_TO_TYPED = ['index', 'allowObjectSmallerThanBufferSize', 'validation', 'maxDepth'];
+// decode options a checked decode cannot honour: they leave out or keep raw what the schema checks
+const REFUSED_DECODE_OPTIONS = ['fields', 'raw', 'fieldsAsRaw'];
+
+function schemaError(p) {
+    const err = new BSONError(`Document failed validation: ${p.message}`, { code: 'ERR_BSON_SCHEMA', path: p.path });
+    err.rule = p.rule;
+    err.schemaPath = p.schemaPath;
+    return err;
+}
+
+class SchemaCodec {
+    constructor(root) {
+        this.root = root;
+        this.classed = false;
+    }
+
+    validate(doc) {
+        checkDocument(doc);
+        return problemsOf(this.root, doc, DEFAULT_CONTEXT);
+    }
+
+    decode(bytes, opts) {
+        checkOptionsObject(opts);
+        for (const name of REFUSED_DECODE_OPTIONS) {
+            if (option(opts, name) != null) throw new BSONError(`option ${name} is for decode, not a schema codec's decode`, { code: 'ERR_BSON_OPTION' });
+        }
+        const typedOpts = Object.assign({}, TYPED);
+        for (const name of PASSED_TO_TYPED) {
+            const v = option(opts, name);
+            if (v !== undefined) typedOpts[name] = v;
+        }
+        const typed = decode(bytes, typedOpts);
+        const problems = problemsOf(this.root, typed, DEFAULT_CONTEXT);
+        if (problems.length > 0) throw schemaError(problems[0]);
+        const doc = decode(bytes, opts);
+        return this.classed ? build(this.root, doc) : doc;
+    }
+
+    encode(doc, opts) {
+        checkOptionsObject(opts);
+        checkDocument(doc);
+        const ctx = {
+            undefinedAsNull: option(opts, 'ignoreUndefined') === false,
+            serializeFunctions: option(opts, 'serializeFunctions') === true,
+        };
+        const problems = problemsOf(this.root, doc, ctx);
+        if (problems.length > 0) throw schemaError(problems[0]);
+        return encode(doc, opts);
+    }
+}
+
+// what encode takes as a document, for validate too
+function checkDocument(doc) {
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || typeof doc._bsontype === 'string' || doc instanceof Date ||
+        doc instanceof RegExp || doc instanceof Uint8Array || doc instanceof ArrayBuffer) {
+        throw new BSONError(`a schema codec checks a document (an object), not ${describe(doc)}`, { code: 'ERR_BSON_SCHEMA' });
+    }
+}
+
+// ---- options.classes ----
+
+// Each key of classes names sub-schemas by title, or by where their values stand
+// ('address', 'items.[]' for every element of the array items, '' for the document).
+function assignClasses(root, classes) {
+    if (classes === undefined) return false;
+    if (classes === null || typeof classes !== 'object') throw optionError('classes', 'an object mapping titles or paths to classes', classes);
+    const nodes = [];
+    walkNodes(root, (n) => nodes.push(n));
+    let any = false;
+    for (const key of Object.keys(classes)) {
+        const cls = classes[key];
+        if (typeof cls !== 'function' || cls.prototype == null || typeof cls.prototype !== 'object') {
+            throw optionError(`classes['${key}']`, 'a class', cls);
+        }
+        const named = nodes.filter((n) => n.title === key || n.dataPath === key);
+        if (named.length === 0) throw optionError(`classes['${key}']`, 'a class for a sub-schema the schema has (by title or path)', key);
+        for (const n of named) n.cls = cls;
+        any = true;
+    }
+    return any;
+}
+
+// value, its documents at nodes with a class built into that class (prototype set,
+// fields copied, constructor not run)
+function build(node, value) {
+    if (value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) {
+        if (node.items !== null) {
+            for (let i = 0; i < value.length; i++) value[i] = build(node.items, value[i]);
+        } else if (node.itemsList !== null) {
+            for (let i = 0; i < value.length; i++) {
+                const sub = i < node.itemsList.length ? node.itemsList[i] : node.additionalItems;
+                if (sub) value[i] = build(sub, value[i]);
+            }
+        }
+        return value;
+    }
+    if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+    const keys = Object.keys(value);
+    if (keys.length > 0 && (node.properties !== null || node.patternProperties !== null || node.additionalProperties)) {
+        const named = node.properties === null ? null : new Map(node.properties.map((p) => [p.name, p.node]));
+        for (const key of keys) {
+            const sub = childNode(node, named, key);
+            if (sub !== null) setField(value, key, build(sub, value[key]));
+        }
+    }
+    if (node.cls === null) return value;
+    const obj = Object.create(node.cls.prototype);
+    for (const key of keys) setField(obj, key, value[key]);
+    return obj;
+}
+
+function childNode(node, named, key) {
+    if (named !== null && named.has(key)) return named.get(key);
+    if (node.patternProperties !== null) {
+        for (const p of node.patternProperties) {
+            p.re.lastIndex = 0;
+            if (p.re.test(key)) return p.node;
+        }
+    }
+    return node.additionalProperties || null;
+}
+
+function compile(schema, opts) {
+    checkOptionsObject(opts);
+    const root = parseSchema(schema);
+    const codec = new SchemaCodec(root);
+    codec.classed = assignClasses(root, option(opts, 'classes'));
+    return codec;
+}
+
+module.exports = { compile, SchemaCodec };
