@@ -1,0 +1,410 @@
+'use strict';
+
+// compile(schema): the server's own $jsonSchema tests (mongodb/mongo jstests/core/json_schema/)
+// as small named cases, each run through validate and through decode of the encoded document;
+// what compile refuses; the errors' path, rule and message; the codec against decode and encode
+// on the benchmark's data sets with a schema inferred from each; options.classes; hostile names.
+
+const assert = require('assert');
+const qbson = require('..');
+const { Int32, Double, Long, Decimal128, ObjectId, MinKey, MaxKey, Timestamp, Code, BSONRegExp, BSONSymbol, Binary } = qbson;
+const datasets = require('../benchmark/datasets');
+const { inferSchema } = require('./support/infer-schema');
+
+function isSchemaError(err) {
+    return err instanceof qbson.BSONError && err.code === 'ERR_BSON_SCHEMA';
+}
+
+// whether doc conforms, asked of validate and of decode (which reads the types from the bytes)
+function conforms(schema, doc) {
+    const codec = qbson.compile(schema);
+    const byValidate = codec.validate(doc).length === 0;
+    let byDecode = true;
+    try {
+        codec.decode(qbson.encode(doc));
+    } catch (err) {
+        if (!isSchemaError(err)) throw err;
+        byDecode = false;
+    }
+    assert.strictEqual(byDecode, byValidate, `validate and decode disagree on ${JSON.stringify(schema)}`);
+    return byValidate;
+}
+
+// [schema, document, conforms] from the server's tests; the shell's 3 is a double: new Double(3) here
+const SERVER_CASES = {
+    'bsontype.js': [
+        [{ properties: { num: { bsonType: 'double' } } }, { num: new Double(3) }, true],
+        [{ properties: { num: { bsonType: 'double' } } }, { num: new Long(3) }, false],
+        [{ properties: { num: { bsonType: 'double' } } }, { num: new Int32(3) }, false],
+        [{ properties: { num: { bsonType: 'double' } } }, { num: Decimal128.fromString('3') }, false],
+        [{ properties: { num: { bsonType: 'double' } } }, { num: {} }, false],
+        [{ properties: { num: { bsonType: 'double' } } }, { num: [new Double(3)] }, false],
+        [{ properties: { num: { bsonType: 'double' } } }, { foo: {} }, true],
+        [{ properties: { str: { bsonType: 'string' } } }, { str: '' }, true],
+        [{ properties: { str: { bsonType: 'string' } } }, { str: true }, false],
+        [{ properties: { str: { type: 'string' } } }, { str: [1, 'foo'] }, false],
+        [{ bsonType: 'object' }, {}, true],
+        [{ properties: { obj: { type: 'object' } } }, { obj: [{}] }, false],
+        [{ bsonType: 'array' }, { arr: [] }, false],
+        [{ properties: { arr: { bsonType: 'array' } } }, { arr: [] }, true],
+        [{ properties: { arr: { type: 'array' } } }, { arr: {} }, false],
+        [{ properties: { bin: { bsonType: 'binData' } } }, { bin: new Binary(Buffer.alloc(21)) }, true],
+        [{ properties: { u: { bsonType: 'undefined' } }, required: ['u'] }, { u: new qbson.BSONUndefined() }, true],
+        [{ properties: { u: { bsonType: 'undefined' } }, required: ['u'] }, {}, false],
+        [{ properties: { u: { bsonType: 'undefined' } }, required: ['u'] }, { u: null }, false],
+        [{ properties: { o: { bsonType: 'objectId' } } }, { o: new ObjectId() }, true],
+        [{ properties: { o: { bsonType: 'objectId' } } }, { o: 1 }, false],
+        [{ properties: { b: { bsonType: 'bool' } } }, { b: false }, true],
+        [{ properties: { b: { type: 'boolean' } } }, { b: 1 }, false],
+        [{ properties: { date: { bsonType: 'date' } } }, { date: new Date() }, true],
+        [{ properties: { date: { bsonType: 'date' } } }, { date: 1 }, false],
+        [{ properties: { n: { bsonType: 'null' } }, required: ['n'] }, { n: null }, true],
+        [{ properties: { n: { type: 'null' } }, required: ['n'] }, {}, false],
+        [{ properties: { r: { bsonType: 'regex' } } }, { r: /^abc/ }, true],
+        [{ properties: { r: { bsonType: 'regex' } } }, { r: '^abc' }, false],
+        [{ properties: { code: { bsonType: 'javascript' } } }, { code: new Code('function() { return true; }') }, true],
+        [{ properties: { code: { bsonType: 'javascriptWithScope' } } }, { code: new Code('function() { return true; }', { scope: true }) }, true],
+        [{ properties: { code: { bsonType: 'javascriptWithScope' } } }, { code: 1 }, false],
+        [{ properties: { num: { bsonType: 'int' } } }, { num: new Int32(3) }, true],
+        [{ properties: { num: { bsonType: 'int' } } }, { num: new Long(3) }, false],
+        [{ properties: { num: { bsonType: 'int' } } }, { num: new Double(3) }, false],
+        [{ properties: { ts: { bsonType: 'timestamp' } } }, { ts: new Timestamp({ t: 0, i: 1234 }) }, true],
+        [{ properties: { ts: { bsonType: 'timestamp' } } }, { ts: new Date() }, false],
+        [{ properties: { num: { bsonType: 'long' } } }, { num: new Long(3) }, true],
+        [{ properties: { num: { bsonType: 'long' } } }, { num: new Int32(3) }, false],
+        [{ properties: { num: { bsonType: 'decimal' } } }, { num: Decimal128.fromString('3') }, true],
+        [{ properties: { num: { bsonType: 'decimal' } } }, { num: new Double(3) }, false],
+        [{ properties: { k: { bsonType: 'minKey' } } }, { k: new MinKey() }, true],
+        [{ properties: { k: { bsonType: 'minKey' } } }, { k: new MaxKey() }, false],
+        [{ properties: { k: { bsonType: 'maxKey' } } }, { k: new MaxKey() }, true],
+        [{ type: 'object', properties: { obj: { bsonType: 'object' } } }, { obj: [] }, false],
+        [{ properties: { a: { bsonType: 'long' }, b: { type: 'null' } } }, { a: 3, b: null }, false],
+        [{ properties: { f: { type: ['number', 'string'] } } }, { f: 'str' }, true],
+        [{ properties: { f: { type: ['number', 'string'] } } }, { f: {} }, false],
+        [{ properties: { f: { bsonType: ['objectId', 'double'] } } }, { f: new Double(1) }, true],
+        [{ properties: { f: { bsonType: ['objectId', 'double'] } } }, { f: new Int32(1) }, false],
+        [{ type: ['object', 'string'] }, { foo: 1, bar: 1 }, true],
+    ],
+    'json_schema.js': [
+        [{ properties: { num: { type: 'number' } } }, { num: new Long(1) }, true],
+        [{ properties: { num: { type: 'number' } } }, { num: 'str' }, false],
+        [{ properties: { num: { type: 'number', maximum: -1 } } }, { num: new Int32(-2) }, true],
+        [{ properties: { num: { type: 'number', maximum: -1 } } }, { num: new Long(1) }, false],
+        [{ properties: { num: { bsonType: 'long', maximum: 0 } } }, { num: Long.fromNumber(-1) }, true],
+        [{ properties: { num: { maximum: 0 } } }, { num: 'str' }, true],
+        [{ properties: { num: { maximum: 0 } } }, { num: {} }, true],
+        [{ properties: { num: { type: 'string', maximum: 0 } } }, { num: 'string' }, true],
+        [{ properties: { num: { type: 'string', maxLength: 3 } } }, { num: 'str' }, true],
+        [{ properties: { num: { type: 'string', maxLength: 2 } } }, { num: 'str' }, false],
+        [{ properties: { num: { type: 'string', minLength: 4 } } }, { num: 'str' }, false],
+        [{ properties: { num: { type: 'string', pattern: 'ing' } } }, { num: 'string' }, true],
+        [{ properties: { num: { type: 'string', pattern: 'ing' } } }, { num: 'str' }, false],
+        [{ type: 'string' }, {}, false],
+        [{ bsonType: 'objectId' }, {}, false],
+        [{ properties: { obj: { properties: { f1: { type: 'object', properties: { f3: { type: 'string' } } }, f2: { type: 'string' } } } } }, { obj: 3 }, true],
+        [{ properties: { obj: { properties: { f1: { type: 'object', properties: { f3: { type: 'string' } } }, f2: { type: 'string' } } } } }, { obj: { f1: 'str', f2: 'str' } }, false],
+        [{ properties: { arr: { type: 'number' } } }, { arr: [{ a: 1 }] }, false],
+        [{ properties: { a: { description: 'test', title: "this is a's title" } } }, { a: {} }, true],
+    ],
+    'logical_keywords.js': [
+        [{ properties: { foo: { allOf: [{ minimum: 1 }] } } }, { foo: 0 }, false],
+        [{ properties: { foo: { allOf: [{ minimum: 1 }] } } }, { foo: 'string' }, true],
+        [{ allOf: [{ type: 'string' }] }, {}, false],
+        [{ properties: { foo: { anyOf: [{ type: 'string' }, { type: 'number', minimum: 1 }] } } }, { foo: 0 }, false],
+        [{ properties: { foo: { anyOf: [{ type: 'string' }, { type: 'object' }] } } }, { foo: [{}] }, false],
+        [{ properties: { foo: { oneOf: [{ minimum: 0 }, { maximum: 3 }] } } }, { foo: 4 }, true],
+        [{ properties: { foo: { oneOf: [{ minimum: 0 }, { maximum: 3 }] } } }, { foo: 1 }, false],
+        [{ properties: { foo: { oneOf: [{ minimum: 0 }, { maximum: 3 }] } } }, { foo: 'str' }, false],
+        [{ oneOf: [{}, {}] }, {}, false],
+        [{ properties: { foo: { not: { type: 'number' } } } }, { foo: 1 }, false],
+        [{ properties: { foo: { not: {} } } }, {}, true],
+        [{ not: {} }, {}, false],
+        [{ not: { properties: { foo: { type: 'string' } } } }, {}, false],
+        [{ properties: { foo: { type: 'string', not: { maxLength: 4 } } } }, { foo: 'str' }, false],
+        [{ properties: { a: { enum: ['str', 5] } } }, { a: 5 }, true],
+        [{ properties: { a: { enum: ['str', 5] } } }, { a: ['str'] }, false],
+        [{ properties: { a: { enum: [null] } } }, { a: new qbson.BSONUndefined() }, false],
+        [{ properties: { a: { enum: [[1, 2, '3']] } } }, { a: [2, '3', 1] }, false],
+        [{ properties: { a: { enum: [{ name: 'tiny', size: 'large' }] } } }, { a: { size: 'large', name: 'tiny' } }, true],
+        [{ properties: { a: { enum: [{ name: 'tiny' }] } } }, { a: { size: 'large', name: 'tiny' } }, false],
+        [{ enum: [{ _id: 0, a: 'str' }] }, { _id: 0, a: 'str' }, true],
+        [{ enum: [{ _id: 0, a: 'str' }] }, { _id: 0, a: 'str', b: 1 }, false],
+        [{ enum: [1, 2] }, {}, false],
+        [{ properties: { a: { enum: [1] } } }, { a: new Double(1) }, true],
+    ],
+    'unique_items.js': [
+        [{ uniqueItems: true }, {}, true],
+        [{ properties: { a: { uniqueItems: true } } }, { a: { foo: [1, 1] } }, true],
+        [{ properties: { a: { uniqueItems: true } } }, { a: ['foo', 'FOO'] }, true],
+        [{ properties: { a: { uniqueItems: true } } }, { a: [{}, '', [], null] }, true],
+        [{ properties: { a: { uniqueItems: true } } }, { a: [[1, 2], [2, 1]] }, true],
+        [{ properties: { a: { uniqueItems: true } } }, { a: [new Long(1), new Int32(1)] }, false],
+        [{ properties: { a: { uniqueItems: true } } }, { a: [null, null] }, false],
+        [{ properties: { a: { uniqueItems: true } } }, { a: [{ x: 1, y: 1 }, { y: 1, x: 1 }] }, false],
+        [{ properties: { a: { uniqueItems: true } } }, { a: [{ x: [1, 2], y: 'a' }, { y: 'a', x: [1, 2] }] }, false],
+        [{ properties: { a: { uniqueItems: false } } }, { a: [1, 1] }, true],
+    ],
+    'items, additionalItems, min/maxItems, properties, dependencies (array_keywords.js and kin)': [
+        [{ properties: { a: { items: { type: 'string' } } } }, { a: ['x', 1] }, false],
+        [{ properties: { a: { items: [{ type: 'string' }, { type: 'number' }] } } }, { a: ['x', 1, {}] }, true],
+        [{ properties: { a: { items: [{ type: 'string' }], additionalItems: false } } }, { a: ['x', 1] }, false],
+        [{ properties: { a: { additionalItems: false } } }, { a: ['x', 1] }, true],
+        [{ properties: { a: { items: [{}], additionalItems: { type: 'number' } } } }, { a: ['x', 1, 'y'] }, false],
+        [{ properties: { a: { minItems: 2, maxItems: 3 } } }, { a: [1] }, false],
+        [{ properties: { a: { minItems: 2, maxItems: 3 } } }, { a: 'not an array' }, true],
+        [{ minProperties: 2 }, { a: 1 }, false],
+        [{ properties: { o: { maxProperties: 1 } } }, { o: { a: 1, b: 2 } }, false],
+        [{ additionalProperties: false, properties: { a: {} } }, { a: 1, b: 2 }, false],
+        [{ additionalProperties: { type: 'string' }, patternProperties: { '^x': { type: 'number' } } }, { x1: 1, y: 's' }, true],
+        [{ additionalProperties: { type: 'string' }, patternProperties: { '^x': { type: 'number' } } }, { x1: 's' }, false],
+        [{ dependencies: { a: ['b'] } }, { a: 1 }, false],
+        [{ dependencies: { a: ['b'] } }, { b: 1 }, true],
+        [{ dependencies: { a: { required: ['c'] } } }, { a: 1, c: 1 }, true],
+        [{ properties: { o: { dependencies: { a: ['b'] } } } }, { o: 'x' }, true],
+        [{ properties: { o: { required: ['a'] } } }, { o: {} }, false],
+        [{ properties: { o: { required: ['a'] } } }, { o: [] }, true],
+        [{ properties: { n: { multipleOf: 0.1 } } }, { n: 0.3 }, true],
+        [{ properties: { n: { multipleOf: 3 } } }, { n: new Long(9) }, true],
+        [{ properties: { n: { multipleOf: 3 } } }, { n: Decimal128.fromString('7.5') }, false],
+        [{ properties: { n: { minimum: 1, exclusiveMinimum: true } } }, { n: 1 }, false],
+        [{ properties: { s: { minLength: 2, maxLength: 2 } } }, { s: '😀😀' }, true],
+        [{ properties: { s: { bsonType: 'symbol' } } }, { s: new BSONSymbol('x') }, true],
+        [{ properties: { r: { bsonType: 'regex' } } }, { r: new BSONRegExp('a', 'i') }, true],
+    ],
+};
+
+describe('compile: the server\'s $jsonSchema tests', function () {
+    for (const [file, cases] of Object.entries(SERVER_CASES)) {
+        describe(file, function () {
+            cases.forEach(([schema, doc, expected], i) => {
+                it(`${i + 1}: ${JSON.stringify(schema)} ${expected ? 'matches' : 'does not match'} the document`, function () {
+                    assert.strictEqual(conforms(schema, doc), expected);
+                });
+            });
+        });
+    }
+
+    it('an int32 and a stored double 1.0 are told apart by decode, as the bytes hold them', function () {
+        const codec = qbson.compile({ properties: { n: { bsonType: 'double' } } });
+        assert.deepStrictEqual(codec.decode(qbson.encode({ n: new Double(1) })), { n: 1 });
+        assert.throws(() => codec.decode(qbson.encode({ n: 1 })), (err) => isSchemaError(err) && err.rule === 'bsonType');
+        // validate types a JS number as encode would write it
+        assert.strictEqual(codec.validate({ n: 1 }).length, 1);
+        assert.deepStrictEqual(codec.validate({ n: 1.5 }), []);
+    });
+});
+
+describe('compile: refused schemas', function () {
+    const REFUSED = [
+        [{ $ref: '#/definitions/a' }, /'\$ref' is not currently supported/, '$jsonSchema.$ref'],
+        [{ properties: { a: { format: 'email' } } }, /'format' is not currently supported/, '$jsonSchema.properties.a.format'],
+        [{ default: {} }, /'default'/],
+        [{ definitions: {} }, /'definitions'/],
+        [{ id: 'x' }, /'id'/],
+        [{ $schema: 'http://json-schema.org/draft-04/schema#' }, /'\$schema'/],
+        [{ properties: { num: { type: 'integer' } } }, /type 'integer' is not currently supported/],
+        [{ properties: { num: { bsonType: 'integer' } } }, /Unknown type name alias: integer/],
+        [{ properties: { b: { type: 'bool' } } }, /Unknown type name alias: bool/],
+        [{ invalid: {} }, /Unknown \$jsonSchema keyword: invalid/],
+        [{ type: 3 }, /must be a string/],
+        [{ bsonType: 'string', type: 'string' }, /both/],
+        [{ bsonType: ['number', 'string', 'number'] }, /duplicate/],
+        [{ bsonType: [] }, /at least one type/],
+        [{ required: 'a' }, /'required' must be an array/],
+        [{ required: [] }, /cannot be an empty array/],
+        [{ required: ['a', 'a'] }, /duplicate/],
+        [{ required: [1] }, /array of strings/],
+        [{ properties: { num: { maximum: '0' } } }, /'maximum' must be a number/],
+        [{ properties: { num: { maxLength: -1 } } }, /positive/],
+        [{ properties: { num: { minLength: 1.5 } } }, /integer/],
+        [{ properties: { num: { pattern: 0 } } }, /'pattern' must be a string/],
+        [{ properties: { num: { pattern: '(' } } }, /cannot compile/],
+        [{ properties: { num: 'number' } }, /must be an object/],
+        [{ properties: [] }, /'properties' must be an object/],
+        [{ properties: { foo: { allOf: { maximum: '0' } } } }, /'allOf' must be an array/],
+        [{ properties: { foo: { anyOf: [] } } }, /non-empty/],
+        [{ properties: { foo: { oneOf: [0] } } }, /array of objects/],
+        [{ properties: { foo: { not: [{}] } } }, /'not' must be an object/],
+        [{ enum: [] }, /cannot be an empty array/],
+        [{ enum: [1, new Double(1)] }, /duplicate/],
+        [{ uniqueItems: 1 }, /must be a boolean/],
+        [{ exclusiveMaximum: true }, /'maximum' must be a present/],
+        [{ maximum: 1, exclusiveMaximum: 1 }, /must be a boolean/],
+        [{ multipleOf: 0 }, /positive/],
+        [{ items: 1 }, /'items' must be an array or an object/],
+        [{ additionalItems: 1 }, /'additionalItems' must be either/],
+        [{ additionalProperties: 1 }, /'additionalProperties' must be an object or a boolean/],
+        [{ dependencies: { a: [] } }, /cannot be an empty array/],
+        [{ dependencies: { a: 1 } }, /either an object or an array/],
+        [{ title: 1 }, /'title' must be of type string/],
+        [{ encrypt: {} }, /not supported by qbson/],
+        ['foo', /must be an object/],
+        [[], /must be an object/],
+        [null, /must be an object/],
+    ];
+    REFUSED.forEach(([schema, message, at], i) => {
+        it(`${i + 1}: ${JSON.stringify(schema)}`, function () {
+            assert.throws(() => qbson.compile(schema), (err) => {
+                assert.ok(err instanceof qbson.BSONError, err.stack);
+                assert.strictEqual(err.code, 'ERR_BSON_SCHEMA_INVALID');
+                assert.match(err.message, message);
+                if (at) assert.strictEqual(err.schemaPath, at);
+                return true;
+            });
+        });
+    });
+
+    it('a schema that contains itself is refused, not a stack overflow', function () {
+        const schema = { properties: {} };
+        schema.properties.a = schema;
+        assert.throws(() => qbson.compile(schema), (err) => err.code === 'ERR_BSON_SCHEMA_INVALID' && /contains itself/.test(err.message));
+    });
+
+    it('{ $jsonSchema: ... } is taken as the schema', function () {
+        const codec = qbson.compile({ $jsonSchema: { required: ['a'] } });
+        assert.strictEqual(codec.validate({}).length, 1);
+    });
+});
+
+describe('compile: errors', function () {
+    const schema = {
+        bsonType: 'object', required: ['name', 'address'],
+        properties: {
+            name: { bsonType: 'string' },
+            address: { bsonType: 'object', required: ['zip'], properties: { zip: { bsonType: 'string', pattern: '^[0-9]{5}$' } } },
+            items: { bsonType: 'array', items: { bsonType: 'object', properties: { qty: { bsonType: 'int', minimum: 1 } } } },
+        },
+    };
+    const codec = qbson.compile(schema);
+
+    it('a nested field: path, rule and the server\'s words', function () {
+        const doc = { name: 'a', address: { zip: 12345 } };
+        assert.throws(() => codec.encode(doc), (err) => {
+            assert.ok(err instanceof qbson.BSONError);
+            assert.strictEqual(err.code, 'ERR_BSON_SCHEMA');
+            assert.strictEqual(err.path, 'address.zip');
+            assert.strictEqual(err.rule, 'bsonType');
+            assert.strictEqual(err.message, "Document failed validation: 'address.zip': type did not match (bsonType: 'string'; considered value 12345 of type int)");
+            return true;
+        });
+    });
+
+    it('an element of an array', function () {
+        const bytes = qbson.encode({ name: 'a', address: { zip: '12345' }, items: [{ qty: 2 }, { qty: 1 }, { qty: 5 }, { qty: 0 }] });
+        assert.throws(() => codec.decode(bytes), (err) => {
+            assert.strictEqual(err.path, 'items.3.qty');
+            assert.strictEqual(err.rule, 'minimum');
+            assert.strictEqual(err.message, "Document failed validation: 'items.3.qty': comparison failed (minimum: 1; considered value 0 of type int)");
+            return true;
+        });
+    });
+
+    it('validate lists every problem', function () {
+        const problems = codec.validate({ address: { zip: '1234' }, items: [{ qty: 1.5 }] });
+        assert.deepStrictEqual(problems.map((p) => [p.path, p.rule]), [['name', 'required'], ['address.zip', 'pattern'], ['items.0.qty', 'bsonType']]);
+        assert.strictEqual(problems[0].message, "'name': missing required property (required: ['name', 'address'])");
+        assert.strictEqual(problems[1].message, `'address.zip': regular expression did not match (pattern: "^[0-9]{5}$"; considered value "1234" of type string)`);
+    });
+
+    it('the other rules name themselves', function () {
+        const c = qbson.compile({
+            additionalProperties: false,
+            properties: { s: { maxLength: 1 }, a: { uniqueItems: true, maxItems: 2 }, e: { enum: ['x'] }, o: { anyOf: [{ type: 'string' }] }, n: { not: { type: 'number' } } },
+        });
+        const problems = c.validate({ s: 'ab', a: [1, 1, 1], e: 'y', o: 1, n: 2, extra: true });
+        assert.deepStrictEqual(problems.map((p) => [p.path, p.rule]),
+            [['s', 'maxLength'], ['a', 'maxItems'], ['a.1', 'uniqueItems'], ['e', 'enum'], ['o', 'anyOf'], ['n', 'not'], ['extra', 'additionalProperties']]);
+    });
+
+    it('a non-document is a BSONError, and bad bytes stay decode\'s errors', function () {
+        assert.throws(() => codec.validate(1), (err) => isSchemaError(err));
+        assert.throws(() => codec.encode([]), (err) => isSchemaError(err));
+        assert.throws(() => codec.decode(Buffer.from([1, 2, 3])), (err) => err instanceof qbson.BSONError && err.code !== 'ERR_BSON_SCHEMA');
+        assert.throws(() => codec.decode(qbson.encode({ name: 'a', address: { zip: '12345' } }), { fields: ['name'] }), (err) => err.code === 'ERR_BSON_OPTION');
+    });
+});
+
+describe('compile: the codec against decode and encode on the data sets', function () {
+    const SKIPPED = new Set(['wide_100k_fields']);
+    for (const name of datasets.NAMES) {
+        if (SKIPPED.has(name)) {
+            it.skip(`${name}: 100,000 fields, left to the benchmark`, function () {});
+            continue;
+        }
+        it(name, function () {
+            const ds = datasets.load(name);
+            const buffers = ds.docs.map((d) => qbson.encode(d));
+            const codec = qbson.compile(inferSchema(buffers));
+            ds.docs.forEach((doc, i) => {
+                assert.deepStrictEqual(codec.decode(buffers[i]), qbson.decode(buffers[i]));
+                assert.ok(codec.encode(doc).equals(qbson.encode(doc)), `${name} document ${i}: encode differs`);
+            });
+        });
+    }
+});
+
+describe('compile: options.classes', function () {
+    class Address {
+        constructor() {
+            throw new Error('the constructor is not run');
+        }
+
+        get label() {
+            return `${this.street}, ${this.zip}`;
+        }
+    }
+    class Item {}
+    const schema = {
+        properties: {
+            address: { title: 'Address', properties: { street: { bsonType: 'string' }, zip: { bsonType: 'string' } } },
+            items: { bsonType: 'array', items: { properties: { qty: { bsonType: 'int' } } } },
+            other: { title: 'Address' },
+        },
+    };
+
+    it('decode builds instances by title and by path; encode takes them', function () {
+        const codec = qbson.compile(schema, { classes: { Address, 'items.[]': Item } });
+        const doc = codec.decode(qbson.encode({ address: { street: 'Main', zip: '12345' }, items: [{ qty: 1 }, { qty: 2 }], other: { street: 'B', zip: '1' } }));
+        assert.ok(doc.address instanceof Address);
+        assert.strictEqual(doc.address.label, 'Main, 12345');
+        assert.ok(doc.other instanceof Address);
+        assert.ok(doc.items.every((x) => x instanceof Item));
+        assert.deepStrictEqual(Object.keys(doc.address), ['street', 'zip']);
+        assert.ok(codec.encode(doc).equals(qbson.encode({ address: { street: 'Main', zip: '12345' }, items: [{ qty: 1 }, { qty: 2 }], other: { street: 'B', zip: '1' } })));
+    });
+
+    it('a class for a path or title the schema lacks, or not a class, is an option error', function () {
+        assert.throws(() => qbson.compile(schema, { classes: { nowhere: Item } }), (err) => err.code === 'ERR_BSON_OPTION');
+        assert.throws(() => qbson.compile(schema, { classes: { Address: 1 } }), (err) => err.code === 'ERR_BSON_OPTION');
+    });
+});
+
+describe('compile: hostile names and patterns', function () {
+    const NAMES = ['"', "'", '\\', '*/', '${process.exit(1)}', '\u2028', '__proto__', 'constructor', '"); throw new Error("x'];
+    const properties = {};
+    for (const n of NAMES) Object.defineProperty(properties, n, { value: { bsonType: 'int' }, enumerable: true });
+    const schema = { properties, required: NAMES.slice(0, 3), patternProperties: { '^\\$\\{': { bsonType: 'string' }, '\\*/|"': { minimum: 0 } } };
+
+    it('every name is checked as the name it is, none evaluated, Object.prototype untouched', function () {
+        const codec = qbson.compile(schema);
+        const doc = JSON.parse('{"\\"": 1, "\'": 2, "\\\\": "x", "*/": -1, "${process.exit(1)}": 3, "\\u2028": 4, "__proto__": "p", "constructor": 5}');
+        const problems = codec.validate(doc);
+        assert.deepStrictEqual(problems.map((p) => [p.path, p.rule]).sort(), [
+            ['*/', 'minimum'], ['${process.exit(1)}', 'bsonType'], ['\\', 'bsonType'], ['__proto__', 'bsonType'],
+        ].sort());
+        const decoded = codec.decode(qbson.encode({ '"': 1, "'": 2, '\\': 3 }));
+        assert.strictEqual(decoded['\\'], 3);
+        assert.strictEqual(Object.prototype.bsonType, undefined);
+        assert.strictEqual({}.minimum, undefined);
+    });
+
+    it('__proto__ as a field of a document built into a class stays a field', function () {
+        class P {}
+        const codec = qbson.compile({ properties: { o: { title: 'P' } } }, { classes: { P } });
+        const bytes = qbson.encode(JSON.parse('{"o": {"__proto__": {"polluted": 1}, "a": 1}}'));
+        const doc = codec.decode(bytes);
+        assert.ok(doc.o instanceof P);
+        assert.deepStrictEqual(Object.keys(doc.o), ['__proto__', 'a']);
+        assert.strictEqual(doc.o.polluted, undefined);
+    });
+});
