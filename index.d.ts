@@ -1200,3 +1200,34 @@ declare namespace BSON {
 export { BSON };
 
 export {};
+
+// $jsonSchema codecs
+
+/** One way a document fails a schema: where, which keyword, and the server's words. */
+export interface SchemaProblem {
+    /** the failing field's key path, '' for the document ('address.zip', 'items.3.qty') */
+    path: string;
+    /** the keyword that failed ('bsonType', 'required', 'maximum', ...) */
+    rule: string;
+    message: string;
+    /** where the keyword stands in the schema ('$jsonSchema.properties.address') */
+    schemaPath: string;
+}
+
+export interface CompileOptions {
+    /** sub-schemas, by title or by path ('address', 'items.[]'), to the classes decode builds their documents into */
+    classes?: { [titleOrPath: string]: abstract new (...args: any[]) => object };
+}
+
+/** A codec made by compile from a $jsonSchema. */
+export interface SchemaCodec<T extends Document = Document> {
+    /** every problem, [] when doc conforms (doc typed as encode would write it) */
+    validate(doc: Document): SchemaProblem[];
+    /** decode's document, checked with the types the bytes hold; a BSONError with code ERR_BSON_SCHEMA when it does not conform */
+    decode(bytes: Uint8Array, opts?: DecodeOptions): T;
+    /** encode's bytes, doc checked first */
+    encode(doc: T, opts?: EncodeOptions): BSONBuffer;
+}
+
+/** A codec for the documents a MongoDB $jsonSchema (or { $jsonSchema }) describes. */
+export declare function compile<T extends Document = Document>(schema: Document, options?: CompileOptions): SchemaCodec<T>;
