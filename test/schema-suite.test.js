@@ -54,8 +54,23 @@ function holdable(doc) {
 
 const counts = { direct: 0, wrapped: 0, topLevelNotDocument: 0, refused: {}, notHoldable: 0 };
 
-function expectValidity(codec, doc, valid, name) {
+// codec: [generated, interpreted]; validate, decode and encode agree between them and with the suite
+function expectValidity(codecs, doc, valid, name) {
+    const [codec, interpreted] = codecs;
     const problems = codec.validate(doc);
+    assert.deepStrictEqual(interpreted.validate(doc), problems, `${name}: the interpreter's problems`);
+    const bytes = qbson.encode(doc);
+    const decoded = [codec, interpreted].map((c) => {
+        try {
+            return { value: c.decode(bytes) };
+        } catch (err) {
+            assert.strictEqual(err.code, 'ERR_BSON_SCHEMA', err.stack);
+            return { err: [err.path, err.rule, err.message] };
+        }
+    });
+    assert.deepStrictEqual(decoded[0], decoded[1], `${name}: generated and interpreted decode`);
+    assert.strictEqual(decoded[0].err === undefined, valid, `${name}: decode`);
+    if (valid) assert.ok(codec.encode(doc).equals(bytes), `${name}: encode`);
     assert.strictEqual(problems.length === 0, valid, `${name}: expected ${valid ? 'valid' : 'invalid'}, problems: ${JSON.stringify(problems)}`);
     for (const p of problems) {
         assert.strictEqual(typeof p.path, 'string');
@@ -75,8 +90,9 @@ describe('JSON-Schema-Test-Suite draft 4 through validate', function () {
                 let wrappedCodec = null;
                 let reason = null;
                 try {
-                    codec = compile(group.schema);
-                    wrappedCodec = compile({ properties: { value: group.schema }, required: ['value'] });
+                    codec = [compile(group.schema), compile(group.schema, undefined, false)];
+                    const wrapped = { properties: { value: group.schema }, required: ['value'] };
+                    wrappedCodec = [compile(wrapped), compile(wrapped, undefined, false)];
                 } catch (err) {
                     assert.strictEqual(err.code, 'ERR_BSON_SCHEMA_INVALID', `${file}: ${group.description}: ${err.stack}`);
                     reason = refusalReason(err);

@@ -10,6 +10,53 @@ const qbson = require('..');
 const { Int32, Double, Long, Decimal128, ObjectId, MinKey, MaxKey, Timestamp, Code, BSONRegExp, BSONSymbol, Binary } = qbson;
 const datasets = require('../benchmark/datasets');
 const { inferSchema } = require('./support/infer-schema');
+const { compile: compileWith } = require('../lib/schema/codec');
+const { FAIL } = require('../lib/schema/generate');
+
+// ---- every codec call through both paths ----
+// compileBoth(schema, opts) gives a codec whose validate, decode and encode run the
+// generated code and the interpreter and assert they agree: the same value (with
+// its keys in the same order, its classes) or the same error (class, code, path,
+// rule, message, schemaPath).
+
+function outcome(fn) {
+    try {
+        return { value: fn() };
+    } catch (err) {
+        return { err };
+    }
+}
+
+function keyOrder(value) {
+    if (value === null || typeof value !== 'object' || typeof value._bsontype === 'string' || value instanceof Date || value instanceof Uint8Array) return null;
+    if (Array.isArray(value)) return value.map(keyOrder);
+    return Object.keys(value).map((k) => [k, keyOrder(value[k])]);
+}
+
+function agree(generated, interpreted, what) {
+    if (generated.err || interpreted.err) {
+        const err = generated.err || interpreted.err;
+        assert.ok(generated.err && interpreted.err, `${what}: only one path threw: ${err.stack}`);
+        assert.strictEqual(generated.err.constructor, interpreted.err.constructor, what);
+        for (const key of ['code', 'path', 'rule', 'message', 'schemaPath']) assert.deepStrictEqual(generated.err[key], interpreted.err[key], `${what}: ${key}`);
+        throw generated.err;
+    }
+    assert.deepStrictEqual(generated.value, interpreted.value, what);
+    assert.deepStrictEqual(keyOrder(generated.value), keyOrder(interpreted.value), `${what}: key order`);
+    return generated.value;
+}
+
+function compileBoth(schema, opts) {
+    const gen = compileWith(schema, opts, true);
+    const int = compileWith(schema, opts, false);
+    return {
+        generated: gen,
+        interpreted: int,
+        validate: (doc) => agree(outcome(() => gen.validate(doc)), outcome(() => int.validate(doc)), 'validate'),
+        decode: (bytes, o) => agree(outcome(() => gen.decode(bytes, o)), outcome(() => int.decode(bytes, o)), 'decode'),
+        encode: (doc, o) => agree(outcome(() => gen.encode(doc, o)), outcome(() => int.encode(doc, o)), 'encode'),
+    };
+}
 
 function isSchemaError(err) {
     return err instanceof qbson.BSONError && err.code === 'ERR_BSON_SCHEMA';
@@ -17,7 +64,7 @@ function isSchemaError(err) {
 
 // whether doc conforms, asked of validate and of decode (which reads the types from the bytes)
 function conforms(schema, doc) {
-    const codec = qbson.compile(schema);
+    const codec = compileBoth(schema);
     const byValidate = codec.validate(doc).length === 0;
     let byDecode = true;
     try {
@@ -185,7 +232,7 @@ describe('compile: the server\'s $jsonSchema tests', function () {
     }
 
     it('an int32 and a stored double 1.0 are told apart by decode, as the bytes hold them', function () {
-        const codec = qbson.compile({ properties: { n: { bsonType: 'double' } } });
+        const codec = compileBoth({ properties: { n: { bsonType: 'double' } } });
         assert.deepStrictEqual(codec.decode(qbson.encode({ n: new Double(1) })), { n: 1 });
         assert.throws(() => codec.decode(qbson.encode({ n: 1 })), (err) => isSchemaError(err) && err.rule === 'bsonType');
         // validate types a JS number as encode would write it
@@ -275,7 +322,7 @@ describe('compile: errors', function () {
             items: { bsonType: 'array', items: { bsonType: 'object', properties: { qty: { bsonType: 'int', minimum: 1 } } } },
         },
     };
-    const codec = qbson.compile(schema);
+    const codec = compileBoth(schema);
 
     it('a nested field: path, rule and the server\'s words', function () {
         const doc = { name: 'a', address: { zip: 12345 } };
@@ -307,7 +354,7 @@ describe('compile: errors', function () {
     });
 
     it('the other rules name themselves', function () {
-        const c = qbson.compile({
+        const c = compileBoth({
             additionalProperties: false,
             properties: { s: { maxLength: 1 }, a: { uniqueItems: true, maxItems: 2 }, e: { enum: ['x'] }, o: { anyOf: [{ type: 'string' }] }, n: { not: { type: 'number' } } },
         });
@@ -334,7 +381,7 @@ describe('compile: the codec against decode and encode on the data sets', functi
         it(name, function () {
             const ds = datasets.load(name);
             const buffers = ds.docs.map((d) => qbson.encode(d));
-            const codec = qbson.compile(inferSchema(buffers));
+            const codec = compileBoth(inferSchema(buffers));
             ds.docs.forEach((doc, i) => {
                 assert.deepStrictEqual(codec.decode(buffers[i]), qbson.decode(buffers[i]));
                 assert.ok(codec.encode(doc).equals(qbson.encode(doc)), `${name} document ${i}: encode differs`);
@@ -363,7 +410,7 @@ describe('compile: options.classes', function () {
     };
 
     it('decode builds instances by title and by path; encode takes them', function () {
-        const codec = qbson.compile(schema, { classes: { Address, 'items.[]': Item } });
+        const codec = compileBoth(schema, { classes: { Address, 'items.[]': Item } });
         const doc = codec.decode(qbson.encode({ address: { street: 'Main', zip: '12345' }, items: [{ qty: 1 }, { qty: 2 }], other: { street: 'B', zip: '1' } }));
         assert.ok(doc.address instanceof Address);
         assert.strictEqual(doc.address.label, 'Main, 12345');
@@ -386,7 +433,7 @@ describe('compile: hostile names and patterns', function () {
     const schema = { properties, required: NAMES.slice(0, 3), patternProperties: { '^\\$\\{': { bsonType: 'string' }, '\\*/|"': { minimum: 0 } } };
 
     it('every name is checked as the name it is, none evaluated, Object.prototype untouched', function () {
-        const codec = qbson.compile(schema);
+        const codec = compileBoth(schema);
         const doc = JSON.parse('{"\\"": 1, "\'": 2, "\\\\": "x", "*/": -1, "${process.exit(1)}": 3, "\\u2028": 4, "__proto__": "p", "constructor": 5}');
         const problems = codec.validate(doc);
         assert.deepStrictEqual(problems.map((p) => [p.path, p.rule]).sort(), [
@@ -400,11 +447,119 @@ describe('compile: hostile names and patterns', function () {
 
     it('__proto__ as a field of a document built into a class stays a field', function () {
         class P {}
-        const codec = qbson.compile({ properties: { o: { title: 'P' } } }, { classes: { P } });
+        const codec = compileBoth({ properties: { o: { title: 'P' } } }, { classes: { P } });
         const bytes = qbson.encode(JSON.parse('{"o": {"__proto__": {"polluted": 1}, "a": 1}}'));
         const doc = codec.decode(bytes);
         assert.ok(doc.o instanceof P);
         assert.deepStrictEqual(Object.keys(doc.o), ['__proto__', 'a']);
         assert.strictEqual(doc.o.polluted, undefined);
+    });
+});
+
+describe('compile: generated code', function () {
+    const HOSTILE = ['"', "'", '\\', '*/', '/*', '${process.exit(1)}', '`', '\u2028', '\u2029', '__proto__', 'constructor', '"); throw new Error("x', '\\u0022', '</script>', 'é😀'];
+    const PATTERNS = ['"', "'); throw 1; ('", '\\*/', '\\$\\{x\\}', '\u2028', '`'];
+
+    function hostileSchema() {
+        const properties = {};
+        HOSTILE.forEach((n, i) => {
+            const sub = { bsonType: ['string', 'int'], pattern: `${PATTERNS[i % PATTERNS.length]}|`, enum: [n, 'x', 'y', 'z', 1, 2] };
+            Object.defineProperty(properties, n, { value: i % 2 === 0 ? sub : { bsonType: 'object', properties: { [n]: { bsonType: 'int', minimum: 0 } } }, enumerable: true });
+        });
+        return { bsonType: 'object', required: HOSTILE.slice(0, 4), properties, additionalProperties: false };
+    }
+
+    // the source with its JSON string literals and the generator's own typeof names taken out
+    function outsideLiterals(source) {
+        return source.replace(/"(?:[^"\\\n]|\\.)*"/g, 'S').replace(/'(?:string|number|boolean|object|function|symbol)'/g, 'T');
+    }
+
+    it('hostile names and patterns compile; no schema string stands in the source outside a JSON literal', function () {
+        const codec = compileWith(hostileSchema());
+        assert.ok(codec.read !== null && codec.conforms !== null, 'the hostile schema has generated code');
+        for (const source of [codec.read.source, codec.conforms.source]) {
+            const code = outsideLiterals(source);
+            // no quote, backslash, comment, template or line separator is left to end a literal early
+            for (const text of ['"', "'", '`', '\\', '/*', '*/', '${', '\u2028', '\u2029', 'process', 'throw']) {
+                assert.ok(!code.includes(text), `${JSON.stringify(text)} stands in the generated source outside a literal`);
+            }
+        }
+        assert.strictEqual(Object.prototype.minimum, undefined);
+    });
+
+    it('hostile names behave as the interpreter has them, through the generated reader', function () {
+        const codec = compileBoth(hostileSchema());
+        const doc = {};
+        HOSTILE.forEach((n, i) => {
+            const value = i % 2 === 0 ? n : { [n]: i };
+            Object.defineProperty(doc, n, { value, enumerable: true, writable: true, configurable: true });
+        });
+        // every pattern ends in | and so matches; an inner value below its minimum fails
+        assert.deepStrictEqual(codec.validate(doc), []);
+        const failing = Object.assign({}, doc, { [HOSTILE[1]]: { [HOSTILE[1]]: -1 } });
+        assert.deepStrictEqual(codec.validate(failing).map((p) => [p.path, p.rule]), [[`${HOSTILE[1]}.${HOSTILE[1]}`, 'minimum']]);
+        assert.throws(() => codec.decode(qbson.encode(failing)), (err) => isSchemaError(err) && err.rule === 'minimum');
+        const conforming = doc;
+        const decoded = codec.decode(qbson.encode(conforming));
+        assert.notStrictEqual(codec.generated.read(qbson.encode(conforming)), FAIL, 'the generated reader takes the document');
+        assert.ok(codec.generated.conforms(conforming), 'the generated checker takes the document');
+        assert.deepStrictEqual(Object.keys(decoded), Object.keys(conforming));
+        assert.ok(Object.prototype.hasOwnProperty.call(decoded, '__proto__'));
+        assert.strictEqual(Object.getPrototypeOf(decoded), Object.prototype);
+        assert.ok(codec.encode(conforming).equals(qbson.encode(conforming)));
+    });
+
+    it('the data sets\' documents take the generated reader and checker (full_bson, api_statuses and shape_changes apart)', function () {
+        for (const name of ['flat_bson', 'deep_bson', 'batch1000', 'deepkit_cursor', 'deepkit_item', 'tweet', 'log_events', 'geojson_track', 'binary_heavy']) {
+            const ds = datasets.load(name);
+            const buffers = ds.docs.map((d) => qbson.encode(d));
+            const codec = compileWith(inferSchema(buffers));
+            ds.docs.forEach((doc, i) => {
+                assert.notStrictEqual(codec.read(buffers[i]), FAIL, `${name} ${i}: read`);
+                assert.ok(codec.conforms(doc), `${name} ${i}: conforms`);
+            });
+        }
+    });
+
+    it('documents the generated reader does not take go to the interpreter with the same results', function () {
+        const codec = compileBoth({
+            bsonType: 'object', required: ['a'],
+            properties: { a: { bsonType: 'int', maximum: 10 }, b: { bsonType: ['string', 'null'], maxLength: 3 }, c: { bsonType: 'array', items: { bsonType: 'long', minimum: 0 } }, d: {} },
+        });
+        const cases = [
+            { a: 1, b: 'abc', c: [1n, 2n], d: /x/ },
+            { b: 'abc', a: 1 }, // another order
+            { a: 1, e: 1 }, // a field the schema does not name
+            { a: 11 }, { a: 1, b: 'abcd' }, { a: 1, b: null }, { a: 1, c: [-1n] }, { a: 1, c: [1] }, { a: 1.5 },
+            { a: 1, c: [Long.fromString('9223372036854775807')] }, { a: 1, d: { x: [1, { y: 2 }] } }, { a: 1, d: new Timestamp({ t: 1, i: 2 }) },
+        ];
+        for (const doc of cases) {
+            const bytes = qbson.encode(doc, { useBigInt64: true });
+            outcome(() => codec.decode(bytes));
+            outcome(() => codec.encode(doc));
+            codec.validate(doc);
+        }
+        // a duplicated key, bytes cut short, bad UTF-8
+        const dup = Buffer.from(qbson.encode({ a: 1, b: 'x' }));
+        dup[10] = 0x61;
+        for (const bytes of [dup, qbson.encode({ a: 1 }).subarray(0, 10), Buffer.from([16, 0, 0, 0, 2, 98, 0, 2, 0, 0, 0, 0xff, 0, 0, 0, 0])]) outcome(() => codec.decode(bytes));
+    });
+
+    it('without code generation (node --disallow-code-generation-from-strings) the interpreter gives the same results', function () {
+        const script = `
+            const qbson = require(${JSON.stringify(require.resolve('..'))});
+            const codec = qbson.compile({ required: ['a'], properties: { a: { bsonType: 'int', minimum: 0 }, s: { bsonType: 'string', pattern: '^x' } } });
+            const out = { read: codec.read, conforms: codec.conforms, doc: codec.decode(qbson.encode({ a: 1, s: 'xy' })), bytes: codec.encode({ a: 2 }).toString('hex') };
+            try { codec.decode(qbson.encode({ a: -1 })); } catch (err) { out.error = [err.code, err.path, err.rule, err.message]; }
+            out.problems = codec.validate({ a: 1, s: 'y' }).map((p) => p.rule);
+            process.stdout.write(JSON.stringify(out));
+        `;
+        const { execFileSync } = require('child_process');
+        const out = JSON.parse(execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', script], { encoding: 'utf8' }));
+        assert.deepStrictEqual(out, {
+            read: null, conforms: null, doc: { a: 1, s: 'xy' }, bytes: qbson.encode({ a: 2 }).toString('hex'),
+            error: ['ERR_BSON_SCHEMA', 'a', 'minimum', "Document failed validation: 'a': comparison failed (minimum: 0; considered value -1 of type int)"],
+            problems: ['pattern'],
+        });
     });
 });

@@ -18,6 +18,9 @@ const { encode } = require('../encode');
 const { setField } = require('../set-field');
 const { parseSchema, walkNodes } = require('./keywords');
 const { problemsOf, DEFAULT_CONTEXT } = require('./check');
+const { generateReader, generateChecker, FAIL } = require('./generate');
+const { toBuffer } = require('../decoder');
+const { primitivesHaveToBSON } = require('../encode');
 
 // the decode options the checked form is read with; index and the like are the caller's
 const TYPED = { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true, preserveDeprecated: true };
@@ -33,17 +36,30 @@ function schemaError(p) {
 }
 
 class SchemaCodec {
-    constructor(root) {
+    constructor(root, generated) {
         this.root = root;
         this.classed = false;
+        // the generated reader and checker (lib/schema/generate.js), null where there is none
+        this.read = generated ? generateReader(root) : null;
+        this.conforms = generated ? generateChecker(root) : null;
     }
 
     validate(doc) {
         checkDocument(doc);
+        if (this.conforms !== null && !primitivesHaveToBSON() && this.conforms(doc)) return [];
         return problemsOf(this.root, doc, DEFAULT_CONTEXT);
     }
 
     decode(bytes, opts) {
+        if (opts === undefined && this.read !== null && bytes instanceof Uint8Array) {
+            const doc = this.read(toBuffer(bytes));
+            if (doc !== FAIL) return this.classed ? build(this.root, doc) : doc;
+        }
+        return this.interpretedDecode(bytes, opts);
+    }
+
+    // decode's result checked by the interpreter: every document the generated reader does not take
+    interpretedDecode(bytes, opts) {
         checkOptionsObject(opts);
         for (const name of REFUSED_DECODE_OPTIONS) {
             if (option(opts, name) != null) throw new BSONError(`option ${name} is for decode, not a schema codec's decode`, { code: 'ERR_BSON_OPTION' });
@@ -63,6 +79,7 @@ class SchemaCodec {
     encode(doc, opts) {
         checkOptionsObject(opts);
         checkDocument(doc);
+        if (opts === undefined && this.conforms !== null && !primitivesHaveToBSON() && this.conforms(doc)) return encode(doc);
         const ctx = {
             undefinedAsNull: option(opts, 'ignoreUndefined') === false,
             serializeFunctions: option(opts, 'serializeFunctions') === true,
@@ -145,10 +162,11 @@ function childNode(node, named, key) {
     return node.additionalProperties || null;
 }
 
-function compile(schema, opts) {
+// generated: false gives a codec that only interprets (the tests compare the two)
+function compile(schema, opts, generated = true) {
     checkOptionsObject(opts);
     const root = parseSchema(schema);
-    const codec = new SchemaCodec(root);
+    const codec = new SchemaCodec(root, generated);
     codec.classed = assignClasses(root, option(opts, 'classes'));
     return codec;
 }

@@ -1,0 +1,599 @@
+'use strict';
+
+// Code generated from a schema tree (lib/schema/keywords.js): a reader that
+// decodes and checks a document in one pass over its bytes, and a checker that
+// says whether a document about to be encoded surely conforms.
+//
+// Both are fast paths with one answer each for everything unusual: the reader
+// returns FAIL and the checker false, and the codec then runs the interpreter
+// (lib/schema/check.js) over decode's own result, which gives the document or the
+// error. So the generated code never has to produce an error, only to be right
+// when it says yes. The reader says yes to a document whose fields come in the
+// order of the schema's properties, each of a type it reads (double, string,
+// document, array, binData, objectId, bool, date, null, int, long), with every
+// check met; anything else (another order, a field the schema does not name, a
+// duplicate, bytes decode would refuse, a failed check) is FAIL.
+//
+// Nothing from the schema enters the source as code: a key enters as its UTF-8
+// bytes (numbers) and, for the object built, as a JSON.stringify literal; limits
+// as numbers written by String(); patterns, enum tables and sub-schemas as values
+// of the array K the generated functions close over.
+
+const { readInt32LE, readDoubleLE, readInt64AsNumberLE } = require('../bytes');
+const { readUtf8 } = require('../utf8');
+const { ObjectId } = require('../types/objectid');
+const { setField } = require('../set-field');
+const { decode } = require('../decode');
+const { bsonTypeOf, stored, codePoints } = require('./values');
+const { check, DEFAULT_CONTEXT } = require('./check');
+
+const FAIL = Symbol('schema fast path failed');
+const MAX_DEPTH = require('../constants').DEFAULT_MAX_DEPTH;
+
+// Nodes nested deeper than this are read by decode: decode's maxDepth (500) is
+// then never reached inside generated code.
+const MAX_GENERATED_DEPTH = 64;
+// Schemas with more nodes than this get no generated code (the source grows with them).
+const MAX_GENERATED_NODES = 2000;
+// properties per generated function
+const CHUNK = 16;
+const MAX_LITERAL_FIELDS = 128;
+
+// the type bytes the reader reads, by bsonType
+const TYPE_BYTES = { double: 1, string: 2, object: 3, array: 4, binData: 5, objectId: 7, bool: 8, date: 9, null: 10, int: 16, long: 18 };
+const READ_TYPES = Object.keys(TYPE_BYTES);
+
+// false once the host refuses code from strings (node --disallow-code-generation-from-strings, a CSP without unsafe-eval)
+let canCompile = true;
+
+function compileSource(params, body) {
+    if (!canCompile) return null;
+    try {
+        // eslint-disable-next-line no-new-func
+        return new Function(params, body);
+    } catch (err) {
+        if (err instanceof EvalError) {
+            canCompile = false;
+            return null;
+        }
+        throw err;
+    }
+}
+
+let Long = null;
+let binaryTypes = null;
+
+// helpers the generated code calls, through H
+const H = {
+    FAIL,
+    i32: readInt32LE,
+    f64: readDoubleLE,
+    utf8: readUtf8,
+    cp: codePoints,
+    set: setField,
+    date: (buf, pos) => new Date(readInt64AsNumberLE(buf, pos)),
+    oid: (buf, pos) => ObjectId.fromBytes(buf, pos),
+    long(buf, pos) {
+        const high = readInt32LE(buf, pos + 4);
+        // exactly representable: a number, as decode gives it
+        if (high >= -0x200000 && (high < 0x200000 || (high === 0x200000 && readInt32LE(buf, pos) === 0))) return readInt64AsNumberLE(buf, pos);
+        if (Long === null) Long = require('../types/long').Long;
+        return Long.fromBits(readInt32LE(buf, pos), high, false);
+    },
+    // the binary value of len bytes after the length at pos, or FAIL
+    bin(buf, pos, len) {
+        const subtype = buf[pos + 4];
+        let start = pos + 5;
+        if (subtype === 2) {
+            if (len < 4 || readInt32LE(buf, start) !== len - 4) return FAIL;
+            start += 4;
+            len -= 4;
+        }
+        if (binaryTypes === null) binaryTypes = require('../types/binary');
+        if (subtype === 4 && len === 16) return binaryTypes.UUID.fromBytes(buf, start, start + len);
+        return binaryTypes.Binary.fromBytes(buf, start, start + len, subtype);
+    },
+    // a value checked by the interpreter, typed as decode with promoteValues: false would type it
+    check: (node, value, type) => check(node, value, type, '', null, DEFAULT_CONTEXT),
+    long64: (v) => (typeof v === 'number' ? BigInt(v) : v),
+    // a document or array the generated code does not read, taken from decode (a
+    // document, or an array read as the document it is), and checked
+    slow(node, buf, pos, len, isArray, maxDepth) {
+        if (maxDepth < 1) return FAIL;
+        const bytes = buf.subarray(pos, pos + len);
+        let typed;
+        let value;
+        try {
+            typed = decode(bytes, { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true, preserveDeprecated: true, maxDepth });
+            value = decode(bytes, { maxDepth });
+        } catch {
+            return FAIL;
+        }
+        if (isArray) {
+            typed = asArray(typed);
+            value = asArray(value);
+            if (typed === null || value === null) return FAIL;
+        } else if (typed === null || typeof typed !== 'object' || typeof typed._bsontype === 'string') {
+            return FAIL;
+        }
+        return check(node, typed, isArray ? 'array' : 'object', '', null, DEFAULT_CONTEXT) ? value : FAIL;
+    },
+    // encode side: a value's type as encode writes it, the value as stored
+    typeOf: (v) => bsonTypeOf(stored(v), DEFAULT_CONTEXT),
+    checkValue(node, v) {
+        const value = stored(v);
+        const type = bsonTypeOf(value, DEFAULT_CONTEXT);
+        return type !== null && check(node, value, type, '', null, DEFAULT_CONTEXT);
+    },
+    OP: Object.prototype,
+    proto: Object.getPrototypeOf,
+    keys: Object.keys,
+    isArray: Array.isArray,
+};
+
+// a decoded document whose keys are '0', '1', ... in order, as an array; else null
+function asArray(doc) {
+    if (doc === null || typeof doc !== 'object' || typeof doc._bsontype === 'string') return null;
+    const keys = Object.keys(doc);
+    const out = new Array(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+        if (keys[i] !== String(i)) return null;
+        out[i] = doc[keys[i]];
+    }
+    return out;
+}
+
+function utf8Bytes(str) {
+    return [...Buffer.from(str, 'utf8')];
+}
+
+function wellFormed(str) {
+    return !/[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/.test(str) && !str.includes('\0');
+}
+
+const LOGICAL = ['allOf', 'anyOf', 'oneOf', 'not'];
+
+function hasLogical(node) {
+    return LOGICAL.some((k) => node[k] !== null);
+}
+
+// the types a node lets through that the reader reads, or null when it lets through one it does not
+function readTypes(node) {
+    if (node.types === null) return null;
+    for (const t of node.types) if (!Object.prototype.hasOwnProperty.call(TYPE_BYTES, t)) return null;
+    return [...node.types];
+}
+
+// enum as a Set the generated code looks values up in: all strings, or all JS numbers
+function enumTable(node) {
+    if (node.enum === null) return null;
+    if (node.enum.every((v) => typeof v === 'string')) return { kind: 'string', set: new Set(node.enum) };
+    if (node.enum.every((v) => typeof v === 'number')) return { kind: 'number', set: new Set(node.enum) };
+    return null;
+}
+
+// whether the interpreter must also look at a scalar of this type after the inline checks
+function needsResidual(node, type) {
+    if (hasLogical(node)) return true;
+    if (node.enum !== null) {
+        const table = enumTable(node);
+        if (table === null) return true;
+        if (table.kind === 'number' && type === 'long') return true;
+    }
+    const isNumber = type === 'int' || type === 'double' || type === 'long';
+    if (isNumber && node.multipleOf !== null) return true;
+    if (isNumber && (node.maximum !== null || node.minimum !== null)) {
+        if (type === 'long' || typeof node.maximum === 'bigint' || typeof node.minimum === 'bigint') return true;
+    }
+    return false;
+}
+
+// whether an object node is read by generated code (else by H.slow)
+function objectInline(node) {
+    if (hasLogical(node) || node.enum !== null || node.patternProperties !== null || node.dependencies !== null) return false;
+    if (node.minProperties !== null || node.maxProperties !== null) return false;
+    if (node.additionalProperties !== null && node.additionalProperties !== false) return false;
+    for (const p of node.properties || []) {
+        if (!wellFormed(p.name) || p.name === '$ref' || p.name === '$id' || p.name === '$db') return false;
+    }
+    return true;
+}
+
+// a document that may hold keys its schema does not name: the generated reader
+// fails on those, so such documents are read by decode
+function freeForm(node) {
+    return node.additionalProperties !== false && (node.properties === null || node.properties.length === 0);
+}
+
+function arrayInline(node) {
+    if (hasLogical(node) || node.enum !== null || node.itemsList !== null || node.uniqueItems) return false;
+    return true;
+}
+
+class Generator {
+    constructor() {
+        this.constants = [];
+        this.functions = [];
+        this.count = 0;
+        this.nodes = 0;
+        this.tooBig = false;
+    }
+
+    constant(value) {
+        this.constants.push(value);
+        return `K[${this.constants.length - 1}]`;
+    }
+
+    name(prefix) {
+        return `${prefix}${this.count++}`;
+    }
+
+    visit(depth) {
+        if (++this.nodes > MAX_GENERATED_NODES || depth > MAX_GENERATED_DEPTH) this.tooBig = true;
+    }
+}
+
+// ---- the reader ----
+
+// Reads the value of type byte t at p (in a document ending at e) into v, checked
+// against node; code that returns FAIL when it cannot.
+function readValue(g, node, depth, indent) {
+    const types = node.types === null ? READ_TYPES : readTypes(node);
+    if (types === null) return `${indent}return F;\n`;
+    let code = '';
+    let first = true;
+    for (const type of types) {
+        code += `${indent}${first ? '' : '} else '}if (t === ${TYPE_BYTES[type]}) {\n`;
+        code += readOfType(g, node, type, depth, indent + '    ');
+        first = false;
+    }
+    code += `${indent}} else return F;\n`;
+    return code;
+}
+
+function readOfType(g, node, type, depth, i) {
+    let code = '';
+    switch (type) {
+        case 'double':
+            code += `${i}if (e - p < 8) return F;\n${i}v = H.f64(b, p);\n${i}p += 8;\n`;
+            code += numberChecks(g, node, i);
+            break;
+        case 'int':
+            code += `${i}if (e - p < 4) return F;\n${i}v = H.i32(b, p);\n${i}p += 4;\n`;
+            code += numberChecks(g, node, i);
+            break;
+        case 'long':
+            code += `${i}if (e - p < 8) return F;\n${i}v = H.long(b, p);\n${i}p += 8;\n`;
+            break;
+        case 'string':
+            code += `${i}if (e - p < 4) return F;\n${i}l = H.i32(b, p);\n`;
+            code += `${i}if (l < 1 || l > e - p - 4 || b[p + 3 + l] !== 0) return F;\n`;
+            code += `${i}v = H.utf8(b, p + 4, p + 3 + l, true);\n${i}if (v === undefined) return F;\n${i}p += 4 + l;\n`;
+            code += stringChecks(g, node, i);
+            break;
+        case 'object':
+        case 'array': {
+            code += `${i}if (e - p < 4) return F;\n${i}l = H.i32(b, p);\n${i}if (l < 5 || l > e - p || b[p + l - 1] !== 0) return F;\n`;
+            const inline = type === 'object' ? objectInline(node) && !freeForm(node) : arrayInline(node);
+            if (inline && depth < MAX_GENERATED_DEPTH) {
+                const fn = type === 'object' ? objectReader(g, node, depth + 1) : arrayReader(g, node, depth + 1);
+                code += `${i}v = ${fn}(b, p, l);\n`;
+            } else {
+                code += `${i}v = H.slow(${g.constant(node)}, b, p, l, ${type === 'array'}, ${MAX_DEPTH - depth - 1});\n`;
+            }
+            code += `${i}if (v === F) return F;\n${i}p += l;\n`;
+            return code;
+        }
+        case 'binData':
+            code += `${i}if (e - p < 5) return F;\n${i}l = H.i32(b, p);\n${i}if (l < 0 || l > e - p - 5) return F;\n`;
+            code += `${i}v = H.bin(b, p, l);\n${i}if (v === F) return F;\n${i}p += 5 + l;\n`;
+            break;
+        case 'objectId':
+            code += `${i}if (e - p < 12) return F;\n${i}v = H.oid(b, p);\n${i}p += 12;\n`;
+            break;
+        case 'bool':
+            code += `${i}if (e - p < 1 || b[p] > 1) return F;\n${i}v = b[p] === 1;\n${i}p += 1;\n`;
+            break;
+        case 'date':
+            code += `${i}if (e - p < 8) return F;\n${i}v = H.date(b, p);\n${i}p += 8;\n`;
+            break;
+        case 'null':
+            code += `${i}v = null;\n`;
+            break;
+        default:
+            throw new Error(`no reader for ${type}`);
+    }
+    code += enumCheck(g, node, type, i);
+    if (needsResidual(node, type)) {
+        const value = type === 'long' ? 'H.long64(v)' : 'v';
+        code += `${i}if (!H.check(${g.constant(node)}, ${value}, ${JSON.stringify(type)})) return F;\n`;
+    }
+    return code;
+}
+
+function numberLiteral(n) {
+    // Infinity, -Infinity and NaN have no literal; the limits are numbers here (bigints go to the interpreter)
+    if (Number.isNaN(n)) return 'NaN';
+    if (n === Infinity) return 'Infinity';
+    if (n === -Infinity) return '-Infinity';
+    return Object.is(n, -0) ? '-0' : String(n);
+}
+
+function numberChecks(g, node, i, x = 'v') {
+    let code = '';
+    if (typeof node.maximum === 'number') {
+        // NaN passes maximum and fails minimum (it is below every number)
+        code += `${i}if (${x} ${node.exclusiveMaximum ? '>=' : '>'} ${numberLiteral(node.maximum)}) return F;\n`;
+    }
+    if (typeof node.minimum === 'number') {
+        code += `${i}if (!(${x} ${node.exclusiveMinimum ? '>' : '>='} ${numberLiteral(node.minimum)})) return F;\n`;
+    }
+    return code;
+}
+
+function stringChecks(g, node, i) {
+    let code = '';
+    if (node.maxLength !== null || node.minLength !== null) {
+        code += `${i}l = H.cp(v);\n`;
+        if (node.maxLength !== null) code += `${i}if (l > ${node.maxLength}) return F;\n`;
+        if (node.minLength !== null) code += `${i}if (l < ${node.minLength}) return F;\n`;
+    }
+    if (node.pattern !== null) {
+        const re = g.constant(node.pattern.re);
+        code += `${i}${re}.lastIndex = 0;\n${i}if (!${re}.test(v)) return F;\n`;
+    }
+    return code;
+}
+
+function enumCheck(g, node, type, i, x = 'v') {
+    const table = enumTable(node);
+    if (table === null) return '';
+    const isNumber = type === 'int' || type === 'double';
+    if (table.kind === 'string' ? type === 'string' : isNumber) return `${i}if (!${g.constant(table.set)}.has(${x})) return F;\n`;
+    if (table.kind === 'number' && type === 'long') return '';
+    return `${i}return F;\n`;
+}
+
+// code reading property k of a document into `into` (a local or w[k]), failing when a required one is missing
+function readProperty(g, prop, isRequired, depth, into) {
+    const key = utf8Bytes(prop.name);
+    const tests = key.map((byte, j) => `b[p + ${j + 1}] === ${byte}`);
+    tests.push(`b[p + ${key.length + 1}] === 0`);
+    let code = `    if (p < e && ${tests.join(' && ')}) {\n        t = b[p];\n        p += ${key.length + 2};\n`;
+    code += readValue(g, prop.node, depth, '        ');
+    code += `        ${into} = v;\n    }`;
+    code += isRequired ? ' else return F;\n' : '\n';
+    return code;
+}
+
+// the object of the values read (vals(k) names value k), keys in the schema's order;
+// past MAX_LITERAL_FIELDS (decode's MAX_SHAPE_FIELDS) built key by key from the names in K
+function buildObject(g, props, required, vals) {
+    if (props.length > MAX_LITERAL_FIELDS) {
+        const names = g.constant(props.map((p) => p.name));
+        return `    const o = {};\n    for (let k = 0; k < ${props.length}; k++) if (w[k] !== F) H.set(o, ${names}[k], w[k]);\n    return o;\n`;
+    }
+    const literal = props.map((prop, k) => (prop.name === '__proto__' ? `["__proto__"]: ${vals(k)}` : `${JSON.stringify(prop.name)}: ${vals(k)}`)).join(', ');
+    const optional = props.map((prop, k) => (required.has(prop.name) ? null : `${vals(k)} !== F`)).filter((x) => x !== null);
+    if (optional.length === 0) return `    return { ${literal} };\n`;
+    let code = `    if (${optional.join(' && ')}) return { ${literal} };\n    const o = {};\n`;
+    props.forEach((prop, k) => {
+        code += `    if (${vals(k)} !== F) H.set(o, ${JSON.stringify(prop.name)}, ${vals(k)});\n`;
+    });
+    return code + '    return o;\n';
+}
+
+// a function (b, s, len) -> the document at s, or FAIL. A document of more than
+// CHUNK properties is read by functions of CHUNK properties each, which V8 optimizes
+// (one function for flat_bson's 145 fields was 71 KB of source and ran 3x slower
+// than decode).
+function objectReader(g, node, depth) {
+    g.visit(depth);
+    const fn = g.name('o');
+    const props = node.properties || [];
+    const required = new Set(node.required || []);
+    let body = `function ${fn}(b, s, len) {\n    const e = s + len - 1;\n    let p = s + 4, t, l, v;\n`;
+    // required names that are not properties: the document may hold only properties' keys, so one is missing
+    for (const name of required) if (!props.some((p) => p.name === name)) body += '    return F;\n';
+    if (props.length <= CHUNK) {
+        props.forEach((prop, k) => {
+            body += `    let v${k} = F;\n`;
+        });
+        props.forEach((prop, k) => {
+            body += readProperty(g, prop, required.has(prop.name), depth, `v${k}`);
+        });
+        body += '    if (p !== e) return F;\n';
+        body += props.length === 0 ? '    return {};\n' : buildObject(g, props, required, (k) => `v${k}`);
+    } else {
+        body += `    const w = new Array(${props.length}).fill(F);\n`;
+        for (let from = 0; from < props.length; from += CHUNK) {
+            const chunk = g.name('r');
+            let code = `function ${chunk}(b, p, e, w) {\n    let t, l, v;\n`;
+            for (let k = from; k < Math.min(from + CHUNK, props.length); k++) {
+                code += readProperty(g, props[k], required.has(props[k].name), depth, `w[${k}]`);
+            }
+            code += '    return p;\n}\n';
+            g.functions.push(code);
+            // a chunk returns where it stopped, or F
+            body += `    p = ${chunk}(b, p, e, w);\n    if (p === F) return F;\n`;
+        }
+        body += '    if (p !== e) return F;\n';
+        body += buildObject(g, props, required, (k) => `w[${k}]`);
+    }
+    body += '}\n';
+    g.functions.push(body);
+    return fn;
+}
+
+// a function (b, s, len) -> the array at s, or FAIL
+function arrayReader(g, node, depth) {
+    g.visit(depth);
+    const fn = g.name('a');
+    let body = `function ${fn}(b, s, len) {\n    const e = s + len - 1;\n    const out = [];\n    let p = s + 4, t, l, v;\n`;
+    body += '    while (p < e) {\n        t = b[p];\n        p++;\n        while (b[p] !== 0) p++;\n        if (p === e) return F;\n        p++;\n';
+    if (node.items !== null) body += readValue(g, node.items, depth, '        ');
+    else body += readValue(g, { types: null, enum: null, allOf: null, anyOf: null, oneOf: null, not: null, maximum: null, minimum: null, multipleOf: null, maxLength: null, minLength: null, pattern: null, itemsList: null, uniqueItems: false, properties: null, patternProperties: null, dependencies: null, minProperties: null, maxProperties: null, additionalProperties: null, required: null, items: null }, depth, '        ');
+    body += '        out.push(v);\n    }\n    if (p !== e) return F;\n';
+    if (node.maxItems !== null) body += `    if (out.length > ${node.maxItems}) return F;\n`;
+    if (node.minItems !== null) body += `    if (out.length < ${node.minItems}) return F;\n`;
+    body += '    return out;\n}\n';
+    g.functions.push(body);
+    return fn;
+}
+
+// the root: (bytes as a Buffer) -> the document, or FAIL
+function generateReader(root) {
+    if (root.types !== null && !root.types.has('object')) return null;
+    if (!objectInline(root) || freeForm(root)) return null;
+    const g = new Generator();
+    const fn = objectReader(g, root, 0);
+    if (g.tooBig) return null;
+    const source = `const F = H.FAIL;\n${g.functions.join('\n')}\nreturn function read(b) {\n    const len = b.length;\n` +
+        `    if (len < 5 || H.i32(b, 0) !== len || b[len - 1] !== 0) return F;\n    return ${fn}(b, 0, len);\n};\n`;
+    const make = compileSource('H, K', source);
+    if (make === null) return null;
+    const read = make(H, g.constants);
+    read.source = source;
+    return read;
+}
+
+// ---- the checker, for encode and validate ----
+
+// code for v an instance of a BSON type class (its _bsontype in t): Int32, Double,
+// Long and ObjectId checked here, the others by the interpreter
+function taggedValue(g, node, allows, numberInline, i) {
+    const residual = `${i}if (!H.checkValue(${g.constant(node)}, v)) return false;\n`;
+    let code = '';
+    for (const [tag, type] of [['Int32', 'int'], ['Double', 'double']]) {
+        code += `${code === '' ? i : ''}if (t === ${JSON.stringify(tag)}) {\n`;
+        if (!allows(type)) code += `${i}    return false;\n`;
+        else if (numberInline) code += numberChecks(g, node, i + '    ', 'v.value') + enumCheck(g, node, type, i + '    ', 'v.value');
+        else code += `    ${residual}`;
+        code += `${i}} else `;
+    }
+    code += `if (t === "Long") {\n`;
+    if (!allows('long')) code += `${i}    return false;\n`;
+    else if (needsResidual(node, 'long')) code += `    ${residual}`;
+    else code += enumCheck(g, node, 'long', i + '    ');
+    code += `${i}} else if (t === "ObjectId") {\n`;
+    if (!allows('objectId')) code += `${i}    return false;\n`;
+    else if (node.enum !== null || hasLogical(node)) code += `    ${residual}`;
+    code += `${i}} else {\n    ${residual}${i}}\n`;
+    return code;
+}
+
+// code: whether value v (a field's value, present) conforms to node; returns false when unsure
+function checkValue(g, node, depth, i) {
+    const types = node.types;
+    const allows = (t) => types === null || types.has(t);
+    let code = '';
+    const numberInline = !needsResidual(node, 'int') && !needsResidual(node, 'double');
+    const stringInline = !needsResidual(node, 'string');
+    code += `${i}if (typeof v === 'string') {\n`;
+    if (!allows('string')) code += `${i}    return false;\n`;
+    else if (stringInline) code += stringChecks(g, node, i + '    ') + enumCheck(g, node, 'string', i + '    ');
+    else code += `${i}    if (!H.checkValue(${g.constant(node)}, v)) return false;\n`;
+    code += `${i}} else if (typeof v === 'number') {\n`;
+    const intOk = allows('int');
+    const doubleOk = allows('double');
+    if (!intOk || !doubleOk) {
+        // int when an integer in int32 range and not -0 (encode's rule)
+        const isInt = '((v | 0) === v && (v !== 0 || 1 / v > 0))';
+        if (!intOk && !doubleOk) code += `${i}    return false;\n`;
+        else code += `${i}    if (${intOk ? '!' : ''}${isInt}) return false;\n`;
+    }
+    if (intOk || doubleOk) {
+        if (numberInline) code += numberChecks(g, node, i + '    ') + enumCheck(g, node, 'int', i + '    ');
+        else code += `${i}    if (!H.checkValue(${g.constant(node)}, v)) return false;\n`;
+    }
+    code += `${i}} else if (typeof v === 'boolean') {\n`;
+    if (!allows('bool')) code += `${i}    return false;\n`;
+    else if (node.enum !== null || hasLogical(node)) code += `${i}    if (!H.checkValue(${g.constant(node)}, v)) return false;\n`;
+    code += `${i}} else if (v === null) {\n`;
+    if (!allows('null')) code += `${i}    return false;\n`;
+    else if (node.enum !== null || hasLogical(node)) code += `${i}    if (!H.checkValue(${g.constant(node)}, v)) return false;\n`;
+    code += `${i}} else if (typeof v === 'object' && typeof (t = v._bsontype) === 'string' && typeof v.toBSON !== 'function') {\n`;
+    code += taggedValue(g, node, allows, numberInline, i + '    ');
+    code += `${i}} else if (typeof v === 'object' && H.proto(v) === H.OP && typeof v.toBSON !== 'function' && typeof v._bsontype !== 'string') {\n`;
+    if (!allows('object')) code += `${i}    return false;\n`;
+    else if (objectInline(node) && !freeForm(node) && depth < MAX_GENERATED_DEPTH) code += `${i}    if (!${objectChecker(g, node, depth + 1)}(v)) return false;\n`;
+    else code += `${i}    if (!H.checkValue(${g.constant(node)}, v)) return false;\n`;
+    code += `${i}} else if (H.isArray(v)) {\n`;
+    if (!allows('array')) code += `${i}    return false;\n`;
+    else if (arrayInline(node) && depth < MAX_GENERATED_DEPTH) code += `${i}    if (!${arrayChecker(g, node, depth + 1)}(v)) return false;\n`;
+    else code += `${i}    if (!H.checkValue(${g.constant(node)}, v)) return false;\n`;
+    code += `${i}} else if (typeof v === 'function' || typeof v === 'symbol') {\n${i}    return false;\n`;
+    code += `${i}} else if (!H.checkValue(${g.constant(node)}, v)) {\n${i}    return false;\n${i}}\n`;
+    return code;
+}
+
+// code checking property prop of o if it is next in the key list ks (at j)
+function checkProperty(g, prop, isRequired, depth) {
+    const name = JSON.stringify(prop.name);
+    let code = `    if (j < ks.length && ks[j] === ${name}) {\n        v = o[${name}];\n        j++;\n`;
+    code += `        if (v === undefined) {\n${isRequired ? '            return false;\n' : ''}        } else {\n`;
+    code += checkValue(g, prop.node, depth, '            ');
+    code += `        }\n    }${isRequired ? ' else return false;' : ''}\n`;
+    return code;
+}
+
+// a function (o) -> true when the plain object o surely conforms to node; wide
+// documents are checked CHUNK properties per function, as they are read
+function objectChecker(g, node, depth) {
+    g.visit(depth);
+    const fn = g.name('c');
+    const props = node.properties || [];
+    const required = new Set(node.required || []);
+    let body = `function ${fn}(o) {\n    const ks = H.keys(o);\n    let j = 0, v, r, t;\n`;
+    for (const name of required) if (!props.some((p) => p.name === name)) body += '    return false;\n';
+    if (props.length <= CHUNK) {
+        for (const prop of props) body += checkProperty(g, prop, required.has(prop.name), depth);
+    } else {
+        for (let from = 0; from < props.length; from += CHUNK) {
+            const chunk = g.name('k');
+            let code = `function ${chunk}(o, ks, j) {\n    let v, t;\n`;
+            for (let k = from; k < Math.min(from + CHUNK, props.length); k++) code += checkProperty(g, props[k], required.has(props[k].name), depth);
+            // j + 1 where it stopped (never false), or false
+            code += '    return j + 1;\n}\n';
+            g.functions.push(code);
+            body += `    r = ${chunk}(o, ks, j);\n    if (r === false) return false;\n    j = r - 1;\n`;
+        }
+    }
+    body += '    return j === ks.length;\n}\n';
+    g.functions.push(body);
+    return fn;
+}
+
+function arrayChecker(g, node, depth) {
+    g.visit(depth);
+    const fn = g.name('d');
+    let body = `function ${fn}(arr) {\n    let v, t;\n`;
+    if (node.maxItems !== null) body += `    if (arr.length > ${node.maxItems}) return false;\n`;
+    if (node.minItems !== null) body += `    if (arr.length < ${node.minItems}) return false;\n`;
+    if (node.items !== null) {
+        body += '    for (let k = 0; k < arr.length; k++) {\n        v = arr[k];\n        if (v === undefined) return false;\n';
+        body += checkValue(g, node.items, depth, '        ');
+        body += '    }\n';
+    }
+    body += '    return true;\n}\n';
+    g.functions.push(body);
+    return fn;
+}
+
+// the root: (doc) -> true when doc surely conforms, as encode would write it with default options
+function generateChecker(root) {
+    if (root.types !== null && !root.types.has('object')) return null;
+    if (!objectInline(root) || freeForm(root)) return null;
+    const g = new Generator();
+    const fn = objectChecker(g, root, 0);
+    if (g.tooBig) return null;
+    const source = `const F = false;\n${g.functions.join('\n')}\nreturn function conforms(o) {\n` +
+        `    return H.proto(o) === H.OP && typeof o.toBSON !== 'function' && ${fn}(o);\n};\n`;
+    const make = compileSource('H, K', source);
+    if (make === null) return null;
+    const conforms = make(H, g.constants);
+    conforms.source = source;
+    return conforms;
+}
+
+module.exports = { generateReader, generateChecker, FAIL };
