@@ -69,10 +69,11 @@ class SchemaCodec {
             const v = option(opts, name);
             if (v !== undefined) typedOpts[name] = v;
         }
+        // decode's own errors first, as decode(bytes, opts) gives them
+        const doc = decode(bytes, opts);
         const typed = decode(bytes, typedOpts);
         const problems = problemsOf(this.root, typed, DEFAULT_CONTEXT);
         if (problems.length > 0) throw schemaError(problems[0]);
-        const doc = decode(bytes, opts);
         return this.classed ? build(this.root, doc) : doc;
     }
 
