@@ -545,6 +545,28 @@ describe('compile: generated code', function () {
         for (const bytes of [dup, qbson.encode({ a: 1 }).subarray(0, 10), Buffer.from([16, 0, 0, 0, 2, 98, 0, 2, 0, 0, 0, 0xff, 0, 0, 0, 0])]) outcome(() => codec.decode(bytes));
     });
 
+    it('keys in another order, and sub-documents the reader does not take, stay in the generated reader', function () {
+        const schema = {
+            required: ['a', 'b'],
+            properties: { a: { bsonType: 'int' }, b: { bsonType: 'object', required: ['x'], properties: { x: { bsonType: 'string' }, y: { bsonType: 'bool' } } }, c: { bsonType: 'string' } },
+        };
+        const codec = compileBoth(schema);
+        const docs = [
+            { b: { y: true, x: 's' }, a: 1 }, // both levels out of order
+            { c: 'z', a: 1, b: { x: 's' } },
+            { a: 1, b: { x: 's', extra: 1 } }, // a sub-document with a key the schema does not name: decode reads it
+        ];
+        for (const doc of docs) {
+            const bytes = qbson.encode(doc);
+            const decoded = codec.decode(bytes);
+            assert.deepStrictEqual(keyOrder(decoded), keyOrder(qbson.decode(bytes)));
+            assert.notStrictEqual(codec.generated.read(bytes), FAIL, JSON.stringify(doc));
+        }
+        // a key twice, or a required one missing, out of order: the interpreter's error
+        assert.throws(() => codec.decode(qbson.encode({ b: { y: true }, a: 1 })), (err) => isSchemaError(err) && err.path === 'b.x');
+        assert.throws(() => codec.decode(qbson.encode({ b: { x: 1 }, a: 1 })), (err) => isSchemaError(err) && err.rule === 'bsonType');
+    });
+
     it('without code generation (node --disallow-code-generation-from-strings) the interpreter gives the same results', function () {
         const script = `
             const qbson = require(${JSON.stringify(require.resolve('..'))});

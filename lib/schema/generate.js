@@ -38,6 +38,8 @@ const MAX_GENERATED_NODES = 2000;
 // properties per generated function
 const CHUNK = 16;
 const MAX_LITERAL_FIELDS = 128;
+// documents of more properties than this have no unordered reader (lookups are linear)
+const MAX_UNORDERED = 64;
 
 // the type bytes the reader reads, by bsonType
 const TYPE_BYTES = { double: 1, string: 2, object: 3, array: 4, binData: 5, objectId: 7, bool: 8, date: 9, null: 10, int: 16, long: 18 };
@@ -125,6 +127,20 @@ const H = {
         const type = bsonTypeOf(value, DEFAULT_CONTEXT);
         return type !== null && check(node, value, type, '', null, DEFAULT_CONTEXT);
     },
+    // the index of the key at pos (NUL-terminated before e) among keys (UTF-8 bytes), or -1
+    keyIndex(keys, buf, pos, e) {
+        let end = pos;
+        while (buf[end] !== 0) end++;
+        if (end === e) return -1;
+        const len = end - pos;
+        outer: for (let k = 0; k < keys.length; k++) {
+            const key = keys[k];
+            if (key.length !== len) continue;
+            for (let j = 0; j < len; j++) if (key[j] !== buf[pos + j]) continue outer;
+            return k;
+        }
+        return -1;
+    },
     OP: Object.prototype,
     proto: Object.getPrototypeOf,
     keys: Object.keys,
@@ -210,6 +226,29 @@ function arrayInline(node) {
     return true;
 }
 
+// What the generated code of a node depends on, as a string: two nodes with the same
+// one (a tweet's user and its retweet's user) share their functions. A node with
+// keywords whose values are not plain (enum, the logical ones...) is only itself.
+function signature(g, node) {
+    if (node === null) return 'null';
+    if (g.signatures.has(node)) return g.signatures.get(node);
+    let sig;
+    if (node.enum !== null || hasLogical(node) || node.patternProperties !== null || node.dependencies !== null || node.itemsList !== null ||
+        (node.additionalProperties !== null && node.additionalProperties !== false) || typeof node.maximum === 'bigint' || typeof node.minimum === 'bigint' ||
+        node.multipleOf !== null || node.uniqueItems || node.minProperties !== null || node.maxProperties !== null) {
+        sig = `#${g.signatures.size}`;
+    } else {
+        sig = JSON.stringify([
+            node.types === null ? null : [...node.types].sort(), node.required, node.additionalProperties === false,
+            node.properties === null ? null : node.properties.map((p) => [p.name, signature(g, p.node)]), signature(g, node.items),
+            node.maximum === null ? null : String(node.maximum), node.exclusiveMaximum, node.minimum === null ? null : String(node.minimum), node.exclusiveMinimum,
+            node.minLength, node.maxLength, node.pattern === null ? null : [node.pattern.source, node.pattern.re.flags], node.minItems, node.maxItems,
+        ]);
+    }
+    g.signatures.set(node, sig);
+    return sig;
+}
+
 class Generator {
     constructor() {
         this.constants = [];
@@ -217,6 +256,8 @@ class Generator {
         this.count = 0;
         this.nodes = 0;
         this.tooBig = false;
+        this.readers = new Map();
+        this.signatures = new Map();
     }
 
     constant(value) {
@@ -277,7 +318,9 @@ function readOfType(g, node, type, depth, i) {
             const inline = type === 'object' ? objectInline(node) && !freeForm(node) : arrayInline(node);
             if (inline && depth < MAX_GENERATED_DEPTH) {
                 const fn = type === 'object' ? objectReader(g, node, depth + 1) : arrayReader(g, node, depth + 1);
-                code += `${i}v = ${fn}(b, p, l);\n`;
+                // a sub-document the generated reader does not take (its keys in another
+                // order...) is read by decode and checked by the interpreter, alone
+                code += `${i}v = ${fn}(b, p, l);\n${i}if (v === F) v = H.slow(${g.constant(node)}, b, p, l, ${type === 'array'}, ${MAX_DEPTH - depth - 1});\n`;
             } else {
                 code += `${i}v = H.slow(${g.constant(node)}, b, p, l, ${type === 'array'}, ${MAX_DEPTH - depth - 1});\n`;
             }
@@ -354,16 +397,41 @@ function enumCheck(g, node, type, i, x = 'v') {
     return `${i}return F;\n`;
 }
 
-// code reading property k of a document into `into` (a local or w[k]), failing when a required one is missing
-function readProperty(g, prop, isRequired, depth, into) {
+// code reading property k of a document into `into` (a local or w[k]); `missing`:
+// the statement for a required one that is not next
+function readProperty(g, prop, missing, depth, into) {
     const key = utf8Bytes(prop.name);
     const tests = key.map((byte, j) => `b[p + ${j + 1}] === ${byte}`);
     tests.push(`b[p + ${key.length + 1}] === 0`);
     let code = `    if (p < e && ${tests.join(' && ')}) {\n        t = b[p];\n        p += ${key.length + 2};\n`;
     code += readValue(g, prop.node, depth, '        ');
     code += `        ${into} = v;\n    }`;
-    code += isRequired ? ' else return F;\n' : '\n';
+    code += missing === null ? '\n' : ` else ${missing}\n`;
     return code;
+}
+
+// A function (b, s, len) -> the document at s, or FAIL, for documents whose keys
+// are the properties' in another order (api_statuses' statuses come in two): each
+// key looked up among the properties' (H.keyIndex), its value read by a switch,
+// the object built in the document's order. A key met twice or not a property's is FAIL.
+function unorderedReader(g, node, depth, props, required) {
+    const fn = g.name('u');
+    const keys = g.constant(props.map((p) => Uint8Array.from(utf8Bytes(p.name))));
+    const names = g.constant(props.map((p) => p.name));
+    let body = `function ${fn}(b, s, len) {\n    const e = s + len - 1;\n    let p = s + 4, t, l, v, x;\n`;
+    body += `    const w = new Array(${props.length}).fill(F);\n    const order = [];\n`;
+    body += `    while (p < e) {\n        x = H.keyIndex(${keys}, b, p + 1, e);\n        if (x < 0 || w[x] !== F) return F;\n`;
+    body += `        t = b[p];\n        p += ${keys}[x].length + 2;\n        switch (x) {\n`;
+    props.forEach((prop, k) => {
+        body += `            case ${k}:\n${readValue(g, prop.node, depth, '                ')}                break;\n`;
+    });
+    body += '        }\n        w[x] = v;\n        order.push(x);\n    }\n    if (p !== e) return F;\n';
+    props.forEach((prop, k) => {
+        if (required.has(prop.name)) body += `    if (w[${k}] === F) return F;\n`;
+    });
+    body += `    const o = {};\n    for (let k = 0; k < order.length; k++) H.set(o, ${names}[order[k]], w[order[k]]);\n    return o;\n}\n`;
+    g.functions.push(body);
+    return fn;
 }
 
 // the object of the values read (vals(k) names value k), keys in the schema's order;
@@ -386,23 +454,28 @@ function buildObject(g, props, required, vals) {
 // a function (b, s, len) -> the document at s, or FAIL. A document of more than
 // CHUNK properties is read by functions of CHUNK properties each, which V8 optimizes
 // (one function for flat_bson's 145 fields was 71 KB of source and ran 3x slower
-// than decode).
+// than decode). One node's reader is made once, however often it is read.
 function objectReader(g, node, depth) {
+    const sig = `o${signature(g, node)}`;
+    if (g.readers.has(sig)) return g.readers.get(sig);
     g.visit(depth);
     const fn = g.name('o');
+    g.readers.set(sig, fn);
     const props = node.properties || [];
     const required = new Set(node.required || []);
     let body = `function ${fn}(b, s, len) {\n    const e = s + len - 1;\n    let p = s + 4, t, l, v;\n`;
     // required names that are not properties: the document may hold only properties' keys, so one is missing
     for (const name of required) if (!props.some((p) => p.name === name)) body += '    return F;\n';
+    // keys out of the schema's order: the unordered reader
+    const other = props.length > 1 && props.length <= MAX_UNORDERED ? `return ${unorderedReader(g, node, depth, props, required)}(b, s, len);` : 'return F;';
     if (props.length <= CHUNK) {
         props.forEach((prop, k) => {
             body += `    let v${k} = F;\n`;
         });
         props.forEach((prop, k) => {
-            body += readProperty(g, prop, required.has(prop.name), depth, `v${k}`);
+            body += readProperty(g, prop, required.has(prop.name) ? other : null, depth, `v${k}`);
         });
-        body += '    if (p !== e) return F;\n';
+        body += `    if (p !== e) ${other}\n`;
         body += props.length === 0 ? '    return {};\n' : buildObject(g, props, required, (k) => `v${k}`);
     } else {
         body += `    const w = new Array(${props.length}).fill(F);\n`;
@@ -410,14 +483,14 @@ function objectReader(g, node, depth) {
             const chunk = g.name('r');
             let code = `function ${chunk}(b, p, e, w) {\n    let t, l, v;\n`;
             for (let k = from; k < Math.min(from + CHUNK, props.length); k++) {
-                code += readProperty(g, props[k], required.has(props[k].name), depth, `w[${k}]`);
+                code += readProperty(g, props[k], required.has(props[k].name) ? 'return F;' : null, depth, `w[${k}]`);
             }
             code += '    return p;\n}\n';
             g.functions.push(code);
             // a chunk returns where it stopped, or F
-            body += `    p = ${chunk}(b, p, e, w);\n    if (p === F) return F;\n`;
+            body += `    p = ${chunk}(b, p, e, w);\n    if (p === F) ${other}\n`;
         }
-        body += '    if (p !== e) return F;\n';
+        body += `    if (p !== e) ${other}\n`;
         body += buildObject(g, props, required, (k) => `w[${k}]`);
     }
     body += '}\n';
@@ -427,8 +500,11 @@ function objectReader(g, node, depth) {
 
 // a function (b, s, len) -> the array at s, or FAIL
 function arrayReader(g, node, depth) {
+    const sig = `a${signature(g, node)}`;
+    if (g.readers.has(sig)) return g.readers.get(sig);
     g.visit(depth);
     const fn = g.name('a');
+    g.readers.set(sig, fn);
     let body = `function ${fn}(b, s, len) {\n    const e = s + len - 1;\n    const out = [];\n    let p = s + 4, t, l, v;\n`;
     body += '    while (p < e) {\n        t = b[p];\n        p++;\n        while (b[p] !== 0) p++;\n        if (p === e) return F;\n        p++;\n';
     if (node.items !== null) body += readValue(g, node.items, depth, '        ');
@@ -540,8 +616,11 @@ function checkProperty(g, prop, isRequired, depth) {
 // a function (o) -> true when the plain object o surely conforms to node; wide
 // documents are checked CHUNK properties per function, as they are read
 function objectChecker(g, node, depth) {
+    const sig = `c${signature(g, node)}`;
+    if (g.readers.has(sig)) return g.readers.get(sig);
     g.visit(depth);
     const fn = g.name('c');
+    g.readers.set(sig, fn);
     const props = node.properties || [];
     const required = new Set(node.required || []);
     let body = `function ${fn}(o) {\n    const ks = H.keys(o);\n    let j = 0, v, r, t;\n`;
@@ -565,8 +644,11 @@ function objectChecker(g, node, depth) {
 }
 
 function arrayChecker(g, node, depth) {
+    const sig = `d${signature(g, node)}`;
+    if (g.readers.has(sig)) return g.readers.get(sig);
     g.visit(depth);
     const fn = g.name('d');
+    g.readers.set(sig, fn);
     let body = `function ${fn}(arr) {\n    let v, t;\n`;
     if (node.maxItems !== null) body += `    if (arr.length > ${node.maxItems}) return false;\n`;
     if (node.minItems !== null) body += `    if (arr.length < ${node.minItems}) return false;\n`;
@@ -596,4 +678,4 @@ function generateChecker(root) {
     return conforms;
 }
 
-module.exports = { generateReader, generateChecker, FAIL };
+module.exports = { generateReader, generateChecker, FAIL, H };
