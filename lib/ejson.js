@@ -3,9 +3,9 @@
 // MongoDB Extended JSON: canonical and relaxed v2, and bson's legacy (v1) output,
 // behind bson@7's EJSON API (stringify, parse, serialize, deserialize).
 //
-// The type classes own their forms: each writes its wrapper (toExtendedJSON) and
-// its module reads it (read<Type>ExtendedJSON). This file walks values and
-// dispatches, in two tables: TO_EJSON by `_bsontype` to the class's form (for
+// The type classes own their forms: each writes its wrapper (toExtendedJSON), and
+// lib/types/extended-json.js reads it (read<Type>ExtendedJSON; Binary's and Long's
+// modules read theirs). This file walks values and dispatches, in two tables: TO_EJSON by `_bsontype` to the class's form (for
 // qbson's classes and bson@7's alike) and FROM_EJSON by a wrapper's `$`-key to
 // its reader. Numbers, Dates, RegExps and Maps, which have no class, it
 // converts itself.
@@ -21,19 +21,24 @@ const { BSONError, BSONRuntimeError, isStackOverflow } = require('./errors');
 const { ownOptions, readMaxDepth } = require('./options');
 const { ContainerStack } = require('./container-stack');
 const { ReadContext, isPlainObjectValue } = require('./ejson-reading');
-const { ObjectId, readObjectIdExtendedJSON } = require('./types/objectid');
+const { ObjectId } = require('./types/objectid');
 const { Binary, binaryExtendedJSON, readBinaryExtendedJSON, readUUIDExtendedJSON } = require('./types/binary');
 const { Long, longExtendedJSON, int64FromExtendedJSON, readLongExtendedJSON } = require('./types/long');
-const { Timestamp, readTimestampExtendedJSON } = require('./types/timestamp');
-const { Int32, int32ExtendedJSON, readInt32ExtendedJSON } = require('./types/int32');
-const { Double, doubleExtendedJSON, readDoubleExtendedJSON } = require('./types/double');
-const { Decimal128, readDecimal128ExtendedJSON } = require('./types/decimal128');
-const { codeExtendedJSON, readCodeExtendedJSON } = require('./types/code');
-const { REGEXP_OPTIONS, regExpExtendedJSON, readRegExpExtendedJSON } = require('./types/bson-regexp');
-const { BSONSymbol, readSymbolExtendedJSON } = require('./types/bson-symbol');
-const { dbRefExtendedJSON, readDBRefExtendedJSON } = require('./types/dbref');
-const { MinKey, MaxKey, readMinKeyExtendedJSON, readMaxKeyExtendedJSON } = require('./types/min-max-key');
-const { DBPointer, BSONUndefined, readDBPointerExtendedJSON, readUndefinedExtendedJSON } = require('./types/deprecated');
+const { Timestamp } = require('./types/timestamp');
+const { Int32, int32ExtendedJSON } = require('./types/int32');
+const { Double, doubleExtendedJSON } = require('./types/double');
+const { Decimal128 } = require('./types/decimal128');
+const { codeExtendedJSON } = require('./types/code');
+const { REGEXP_OPTIONS, regExpExtendedJSON } = require('./types/bson-regexp');
+const { BSONSymbol } = require('./types/bson-symbol');
+const { dbRefExtendedJSON } = require('./types/dbref');
+const { MinKey, MaxKey } = require('./types/min-max-key');
+const { DBPointer, BSONUndefined } = require('./types/deprecated');
+const {
+    readObjectIdExtendedJSON, readTimestampExtendedJSON, readInt32ExtendedJSON, readDoubleExtendedJSON, readDecimal128ExtendedJSON,
+    readCodeExtendedJSON, readRegExpExtendedJSON, readSymbolExtendedJSON, readDBRefExtendedJSON, readMinKeyExtendedJSON,
+    readMaxKeyExtendedJSON, readDBPointerExtendedJSON, readUndefinedExtendedJSON,
+} = require('./types/extended-json');
 const { WideObject, MAX_FAST_KEYED_FIELDS } = require('./wide-object');
 const { setField } = require('./set-field');
 

@@ -3,7 +3,10 @@
 // Reading JSON text as UTF-8 bytes: its punctuation, its numbers (the double JSON.parse makes),
 // its whitespace, its \u escapes written as UTF-8, its hexadecimal digits.
 
-const { latin1Slice } = require('./platform');
+const { latin1Slice, HEX_VALUE } = require('./platform');
+// 10^0 .. 10^22, every one exact as a double
+const POWERS_OF_TEN = [];
+for (let e = 0, p = 1; e <= 22; e++, p *= 10) POWERS_OF_TEN.push(p);
 
 // the bytes of JSON's punctuation
 const QUOTE = 0x22;
@@ -16,17 +19,6 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const NEWLINE = 0x0a;
 
-// a hex digit's value by its byte, -1 for other bytes below 128
-const HEX_VALUE = new Int8Array(128).fill(-1);
-for (let d = 0; d < 10; d++) HEX_VALUE[0x30 + d] = d;
-for (let d = 0; d < 6; d++) {
-    HEX_VALUE[0x41 + d] = 10 + d;
-    HEX_VALUE[0x61 + d] = 10 + d;
-}
-
-// 10^0 .. 10^22, every one exact as a double
-const POWERS_OF_TEN = [];
-for (let e = 0, p = 1; e <= 22; e++, p *= 10) POWERS_OF_TEN.push(p);
 // a mantissa of up to 16 digits, when below 2^53, is an exact double (each step
 // of reading it stays below 2^53 too, but the last, which is checked)
 const EXACT_DIGITS = 16;

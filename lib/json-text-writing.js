@@ -6,6 +6,8 @@
 // writer is (out, pos, ...) -> the offset after what it wrote; the caller has
 // made room for it.
 
+const { HEX, BASE64 } = require('./platform');
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
@@ -28,7 +30,7 @@ SHORT_ESCAPE[0x0a] = 0x6e;
 SHORT_ESCAPE[0x0c] = 0x66;
 SHORT_ESCAPE[0x0d] = 0x72;
 
-const HEX_DIGITS = new Uint8Array(Array.from('0123456789abcdef', (c) => c.charCodeAt(0)));
+const HEX_DIGITS = new Uint8Array(Array.from(HEX, (c) => c.charCodeAt(0)));
 // each byte's two lowercase hex digits, as one 16-bit pair (high digit first in memory)
 const HEX_PAIRS = new Uint8Array(512);
 for (let b = 0; b < 256; b++) {
@@ -41,7 +43,7 @@ for (let n = 0; n < 100; n++) {
     DIGIT_PAIRS[2 * n] = 0x30 + Math.floor(n / 10);
     DIGIT_PAIRS[2 * n + 1] = 0x30 + (n % 10);
 }
-const BASE64_DIGITS = new Uint8Array(Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', (c) => c.charCodeAt(0)));
+const BASE64_DIGITS = new Uint8Array(Array.from(BASE64, (c) => c.charCodeAt(0)));
 const EQUALS = 0x3d;
 
 // The escape of a byte whose kind is ESCAPED, as JSON.stringify writes it.

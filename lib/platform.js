@@ -73,6 +73,9 @@ function countUtf8Bytes(str) {
 }
 
 const HEX = '0123456789abcdef';
+// a hex digit's value by its character code, -1 for the other codes below 256
+const HEX_VALUE = new Int8Array(256).fill(-1);
+for (let d = 0; d < 16; d++) HEX_VALUE[HEX.charCodeAt(d)] = HEX_VALUE[HEX.toUpperCase().charCodeAt(d)] = d;
 
 function toHex(buf, start, end) {
     let str = '';
@@ -85,18 +88,18 @@ function fromHex(hex) {
     const n = hex.length >>> 1;
     const out = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
-        const hi = hexDigit(hex.charCodeAt(2 * i));
-        const lo = hexDigit(hex.charCodeAt(2 * i + 1));
+        const hi = hexDigit(hex, 2 * i);
+        const lo = hexDigit(hex, 2 * i + 1);
         if (hi < 0 || lo < 0) return out.slice(0, i);
         out[i] = (hi << 4) | lo;
     }
     return out;
 }
 
-function hexDigit(c) {
-    if (c >= 48 && c <= 57) return c - 48;
-    c |= 0x20;
-    return c >= 97 && c <= 102 ? c - 87 : -1;
+// the value of the hex digit at text[i], -1 when it is none
+function hexDigit(text, i) {
+    const c = text.charCodeAt(i);
+    return c < 256 ? HEX_VALUE[c] : -1;
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -258,5 +261,9 @@ module.exports = {
     ...(nodeBytes === null ? webBytes : nodeBytes),
     isUtf8,
     countUtf8Bytes,
+    HEX,
+    BASE64,
+    HEX_VALUE,
+    hexDigit,
     charCodesString,
 };

@@ -85,31 +85,4 @@ function regExpExtendedJSON(pattern, options, legacy, writer, key) {
     return { $regularExpression: { pattern, options } };
 }
 
-function regExpFromExtendedJSON(r, pattern, options) {
-    if (pattern.indexOf('\x00') !== -1) throw r.fail(`a regular expression pattern cannot contain null bytes, found ${JSON.stringify(pattern)}`);
-    if (options.indexOf('\x00') !== -1) throw r.fail(`regular expression options cannot contain null bytes, found ${JSON.stringify(options)}`);
-    for (let i = 0; i < options.length; i++) {
-        if (REGEXP_OPTIONS.indexOf(options[i]) === -1) throw r.fail(`the regular expression option '${options[i]}' is not supported`);
-    }
-    return new BSONRegExp(pattern, BSONRegExp.parseOptions(options));
-}
-
-// {$regularExpression: {pattern, options}}, or the legacy {$regex: pattern, $options?: options},
-// read in every mode as bson reads it; any other $regex is the query operator, left a document
-function readRegExpExtendedJSON(r, obj, keys) {
-    if (!Object.prototype.hasOwnProperty.call(obj, '$regularExpression')) {
-        const options = obj.$options;
-        const isLegacyRegExp =
-            typeof obj.$regex === 'string' &&
-            (keys.length === 1 || (keys.length === 2 && typeof options === 'string'));
-        if (isLegacyRegExp) return regExpFromExtendedJSON(r, obj.$regex, options === undefined ? '' : options);
-        return r.readDocument(obj, keys);
-    }
-    r.expectKeys(obj, keys, ['$regularExpression']);
-    const inner = r.expectObject(obj.$regularExpression, '$regularExpression must be an object with pattern and options');
-    r.expectKeys(inner, Object.keys(inner), ['pattern', 'options']);
-    const pattern = r.expectString(inner.pattern, '$regularExpression pattern');
-    return regExpFromExtendedJSON(r, pattern, r.expectString(inner.options, '$regularExpression options'));
-}
-
-module.exports = { BSONRegExp, regExpExtendedJSON, REGEXP_OPTIONS, readRegExpExtendedJSON };
+module.exports = { BSONRegExp, regExpExtendedJSON, REGEXP_OPTIONS };

@@ -40,10 +40,4 @@ class BSONSymbol extends BSONValue {
     }
 }
 
-// {$symbol: a string}
-function readSymbolExtendedJSON(r, obj, keys) {
-    r.expectKeys(obj, keys, ['$symbol']);
-    return new BSONSymbol(r.expectString(obj.$symbol, '$symbol'));
-}
-
-module.exports = { BSONSymbol, readSymbolExtendedJSON };
+module.exports = { BSONSymbol };

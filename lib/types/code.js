@@ -55,19 +55,4 @@ function codeExtendedJSON(code, scope) {
     return scope ? { $code: code, $scope: scope } : { $code: code };
 }
 
-// {$code} or {$code, $scope: a document}; lib/ejson.js's reader converts the scope
-function readCodeExtendedJSON(r, obj, keys) {
-    if (keys.length === 1) {
-        r.expectKeys(obj, keys, ['$code']);
-        return new Code(r.expectString(obj.$code, '$code'));
-    }
-    r.expectKeys(obj, keys, ['$code', '$scope']);
-    const code = r.expectString(obj.$code, '$code');
-    const scope = r.expectObject(obj.$scope, '$scope must be a document');
-    r.keys.push('$scope');
-    r.readDocument(scope, Object.keys(scope));
-    r.keys.pop();
-    return new Code(code, scope);
-}
-
-module.exports = { Code, codeExtendedJSON, readCodeExtendedJSON };
+module.exports = { Code, codeExtendedJSON };

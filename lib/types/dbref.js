@@ -89,17 +89,4 @@ function dbRefExtendedJSON(ref, legacy) {
     return out;
 }
 
-// A document whose values are read already: a DBRef if it follows the convention
-// ($ref a string, $id present, $db absent or a string, no other $-keys), else
-// the document as it is (spec).
-function readDBRefExtendedJSON(r, obj, keys) {
-    if (typeof obj.$ref !== 'string' || obj.$id == null) return obj;
-    if (obj.$db !== undefined && typeof obj.$db !== 'string') return obj;
-    for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        if (k.charCodeAt(0) === 36 /* $ */ && k !== '$ref' && k !== '$id' && k !== '$db') return obj;
-    }
-    return DBRef.fromExtendedJSON(obj);
-}
-
-module.exports = { DBRef, dbRefExtendedJSON, readDBRefExtendedJSON };
+module.exports = { DBRef, dbRefExtendedJSON };

@@ -263,15 +263,4 @@ function writeUint32(bytes, at, value) {
     bytes[at + 3] = (value >>> 24) & 0xff;
 }
 
-// {$numberDecimal: text Decimal128.fromString takes}
-function readDecimal128ExtendedJSON(r, obj, keys) {
-    r.expectKeys(obj, keys, ['$numberDecimal']);
-    const s = r.expectString(obj.$numberDecimal, '$numberDecimal');
-    try {
-        return Decimal128.fromString(s);
-    } catch (err) {
-        throw r.fail(`$numberDecimal ${JSON.stringify(s)} is not a Decimal128 value (${err.message})`);
-    }
-}
-
-module.exports = { Decimal128, readDecimal128ExtendedJSON };
+module.exports = { Decimal128 };

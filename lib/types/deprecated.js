@@ -6,7 +6,7 @@
 
 const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
-const { ObjectId, objectIdFromExtendedJSON } = require('./objectid');
+const { ObjectId } = require('./objectid');
 const { DBRef } = require('./dbref');
 
 // BSON DBPointer (0x0C): a namespace string and an ObjectId.
@@ -60,24 +60,4 @@ class BSONUndefined extends BSONValue {
     }
 }
 
-// {$dbPointer: {$ref, $id: {$oid}}}: a DBRef, as bson gives it; a DBPointer with
-// the preserveDeprecated option
-function readDBPointerExtendedJSON(r, obj, keys) {
-    r.expectKeys(obj, keys, ['$dbPointer']);
-    const inner = r.expectObject(obj.$dbPointer, '$dbPointer must be an object with $ref and $id');
-    r.expectKeys(inner, Object.keys(inner), ['$ref', '$id']);
-    const namespace = r.expectString(inner.$ref, '$dbPointer $ref');
-    const id = r.expectObject(inner.$id, '$dbPointer $id must be an {$oid} object');
-    r.expectKeys(id, Object.keys(id), ['$oid']);
-    const oid = objectIdFromExtendedJSON(r, id.$oid, '$dbPointer $id');
-    return r.preserveDeprecated ? new DBPointer(namespace, oid) : new DBRef(namespace, oid);
-}
-
-// {$undefined: true}: null, as bson gives it; a BSONUndefined with the preserveDeprecated option
-function readUndefinedExtendedJSON(r, obj, keys) {
-    r.expectKeys(obj, keys, ['$undefined']);
-    if (obj.$undefined !== true) throw r.fail(`$undefined must be true, not ${r.describe(obj.$undefined)}`);
-    return r.preserveDeprecated ? new BSONUndefined() : null;
-}
-
-module.exports = { DBPointer, BSONUndefined, readDBPointerExtendedJSON, readUndefinedExtendedJSON };
+module.exports = { DBPointer, BSONUndefined };

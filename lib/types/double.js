@@ -4,8 +4,6 @@ const { BSONValue } = require('./bson-value');
 const { BSONError } = require('../errors');
 const { option } = require('../options');
 
-const NUMBER_DOUBLE_RE = /^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|Infinity|NaN)$/;
-
 // A number the encoder always writes as a BSON double, even when it is integral.
 class Double extends BSONValue {
     constructor(value) {
@@ -76,18 +74,10 @@ function doubleExtendedJSON(double, relaxed, legacy) {
     return { $numberDouble: Number.isInteger(n) ? n.toFixed(1) : String(n) };
 }
 
-// {$numberDouble: decimal or exponential text, 'Infinity', '-Infinity' or 'NaN'}
-function readDoubleExtendedJSON(r, obj, keys) {
-    r.expectKeys(obj, keys, ['$numberDouble']);
-    const s = r.expectString(obj.$numberDouble, '$numberDouble');
-    if (!NUMBER_DOUBLE_RE.test(s)) throw r.fail(`$numberDouble ${JSON.stringify(s)} is not a number`);
-    return doubleFromText(s, r.relaxed);
-}
-
 // A $numberDouble's text as a number when relaxed, else a Double
 function doubleFromText(text, relaxed) {
     const value = parseFloat(text);
     return relaxed ? value : new Double(value);
 }
 
-module.exports = { Double, doubleExtendedJSON, readDoubleExtendedJSON };
+module.exports = { Double, doubleExtendedJSON, doubleFromText };

@@ -5,8 +5,6 @@ const { BSONError } = require('../errors');
 const { BSON_INT32_MAX, BSON_INT32_MIN } = require('../constants');
 const { option } = require('../options');
 
-const NUMBER_INT_RE = /^[+-]?[0-9]+$/;
-
 // A number the encoder writes as BSON int32 rather than as a double.
 class Int32 extends BSONValue {
     constructor(value) {
@@ -84,20 +82,9 @@ function int32ExtendedJSON(int32, relaxed, legacy) {
     return { $numberInt: String(int32.value) };
 }
 
-// {$numberInt: decimal text in the int32 range}
-function readInt32ExtendedJSON(r, obj, keys) {
-    r.expectKeys(obj, keys, ['$numberInt']);
-    const s = r.expectString(obj.$numberInt, '$numberInt');
-    const n = NUMBER_INT_RE.test(s) ? Number(s) : NaN;
-    if (!(n >= BSON_INT32_MIN && n <= BSON_INT32_MAX)) {
-        throw r.fail(`$numberInt ${JSON.stringify(s)} is not a 32-bit integer`);
-    }
-    return int32FromText(s, r.relaxed);
-}
-
 // A $numberInt's text as a number when relaxed, else an Int32
 function int32FromText(text, relaxed) {
     return relaxed ? parseInt(text, 10) : new Int32(text);
 }
 
-module.exports = { Int32, int32ExtendedJSON, readInt32ExtendedJSON };
+module.exports = { Int32, int32ExtendedJSON, int32FromText };

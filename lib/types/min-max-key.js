@@ -42,19 +42,4 @@ class MaxKey extends BSONValue {
     }
 }
 
-// {$minKey: 1} or {$maxKey: 1}
-function readKeyWrapper(r, obj, keys, key, KeyClass) {
-    r.expectKeys(obj, keys, [key]);
-    if (obj[key] !== 1) throw r.fail(`${key} must be 1, not ${r.describe(obj[key])}`);
-    return new KeyClass();
-}
-
-function readMinKeyExtendedJSON(r, obj, keys) {
-    return readKeyWrapper(r, obj, keys, '$minKey', MinKey);
-}
-
-function readMaxKeyExtendedJSON(r, obj, keys) {
-    return readKeyWrapper(r, obj, keys, '$maxKey', MaxKey);
-}
-
-module.exports = { MinKey, MaxKey, readMinKeyExtendedJSON, readMaxKeyExtendedJSON };
+module.exports = { MinKey, MaxKey };

@@ -84,13 +84,6 @@ class Timestamp extends Long {
 
 Timestamp.MAX_VALUE = Long.MAX_UNSIGNED_VALUE;
 
-function uint32FromExtendedJSON(r, value, what) {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > UINT32_MAX) {
-        throw r.fail(`${what} must be an integer from 0 to ${UINT32_MAX}, not ${r.describe(value)}`);
-    }
-    return value;
-}
-
 // t and i are each a number or an Int32 (recognised by its type tag) within
 // 0..2^32-1; the checks run in bson's order so the first error reported is the same.
 function checkPartType(part, name) {
@@ -108,14 +101,4 @@ function checkPartRange(n, name, upper) {
     }
 }
 
-// {$timestamp: {t, i}}, each an integer from 0 to 2^32 - 1
-function readTimestampExtendedJSON(r, obj, keys) {
-    r.expectKeys(obj, keys, ['$timestamp']);
-    const inner = r.expectObject(obj.$timestamp, '$timestamp must be an object with t and i');
-    r.expectKeys(inner, Object.keys(inner), ['t', 'i']);
-    const t = uint32FromExtendedJSON(r, inner.t, '$timestamp t');
-    const i = uint32FromExtendedJSON(r, inner.i, '$timestamp i');
-    return new Timestamp({ t, i });
-}
-
-module.exports = { Timestamp, readTimestampExtendedJSON };
+module.exports = { Timestamp };
