@@ -471,13 +471,13 @@ describe('compile: generated code', function () {
 
     // the source with its JSON string literals and the generator's own typeof names taken out
     function outsideLiterals(source) {
-        return source.replace(/"(?:[^"\\\n]|\\.)*"/g, 'S').replace(/'(?:string|number|boolean|object|function|symbol)'/g, 'T');
+        return source.replace(/"(?:[^"\\\n]|\\.)*"/g, 'S').replace(/'(?:string|number|boolean|object|function|symbol|bigint)'/g, 'T');
     }
 
     it('hostile names and patterns compile; no schema string stands in the source outside a JSON literal', function () {
         const codec = compileWith(hostileSchema());
-        assert.ok(codec.read !== null && codec.conforms !== null, 'the hostile schema has generated code');
-        for (const source of [codec.read.source, codec.conforms.source]) {
+        assert.ok(codec.read !== null && codec.conforms !== null && codec.write !== null, 'the hostile schema has generated code');
+        for (const source of [codec.read.source, codec.conforms.source, codec.write.source]) {
             const code = outsideLiterals(source);
             // no quote, backslash, comment, template or line separator is left to end a literal early
             for (const text of ['"', "'", '`', '\\', '/*', '*/', '${', '\u2028', '\u2029', 'process', 'throw']) {
@@ -503,20 +503,23 @@ describe('compile: generated code', function () {
         const decoded = codec.decode(qbson.encode(conforming));
         assert.notStrictEqual(codec.generated.read(qbson.encode(conforming)), FAIL, 'the generated reader takes the document');
         assert.ok(codec.generated.conforms(conforming), 'the generated checker takes the document');
+        assert.ok(codec.generated.write(conforming).equals(qbson.encode(conforming)), 'the generated writer takes the document');
         assert.deepStrictEqual(Object.keys(decoded), Object.keys(conforming));
         assert.ok(Object.prototype.hasOwnProperty.call(decoded, '__proto__'));
         assert.strictEqual(Object.getPrototypeOf(decoded), Object.prototype);
         assert.ok(codec.encode(conforming).equals(qbson.encode(conforming)));
     });
 
-    it('the data sets\' documents take the generated reader and checker (full_bson, api_statuses and shape_changes apart)', function () {
-        for (const name of ['flat_bson', 'deep_bson', 'batch1000', 'deepkit_cursor', 'deepkit_item', 'tweet', 'log_events', 'geojson_track', 'binary_heavy']) {
+    it('the data sets\' documents take the generated reader, checker and writer (full_bson, api_statuses and shape_changes apart)', function () {
+        for (const name of ['flat_bson', 'deep_bson', 'large', 'batch1000', 'deepkit_cursor', 'deepkit_item', 'tweet', 'log_events', 'geojson_track', 'binary_heavy']) {
             const ds = datasets.load(name);
             const buffers = ds.docs.map((d) => qbson.encode(d));
             const codec = compileWith(inferSchema(buffers));
             ds.docs.forEach((doc, i) => {
                 assert.notStrictEqual(codec.read(buffers[i]), FAIL, `${name} ${i}: read`);
                 assert.ok(codec.conforms(doc), `${name} ${i}: conforms`);
+                const written = codec.write(doc);
+                assert.ok(written !== FAIL && written.equals(buffers[i]), `${name} ${i}: write`);
             });
         }
     });

@@ -19,6 +19,7 @@ const { setField } = require('../set-field');
 const { parseSchema, walkNodes } = require('./keywords');
 const { problemsOf, DEFAULT_CONTEXT } = require('./check');
 const { generateReader, generateChecker, FAIL } = require('./generate');
+const { generateWriter } = require('./generate-writer');
 const { toBuffer } = require('../decoder');
 const { primitivesHaveToBSON } = require('../encode');
 
@@ -42,6 +43,7 @@ class SchemaCodec {
         // the generated reader and checker (lib/schema/generate.js), null where there is none
         this.read = generated ? generateReader(root) : null;
         this.conforms = generated ? generateChecker(root) : null;
+        this.write = generated ? generateWriter(root) : null;
     }
 
     validate(doc) {
@@ -80,7 +82,13 @@ class SchemaCodec {
     encode(doc, opts) {
         checkOptionsObject(opts);
         checkDocument(doc);
-        if (opts === undefined && this.conforms !== null && !primitivesHaveToBSON() && this.conforms(doc)) return encode(doc);
+        if (opts === undefined && this.conforms !== null && !primitivesHaveToBSON()) {
+            if (this.write !== null) {
+                const out = this.write(doc);
+                if (out !== FAIL) return out;
+            }
+            if (this.conforms(doc)) return encode(doc);
+        }
         const ctx = {
             undefinedAsNull: option(opts, 'ignoreUndefined') === false,
             serializeFunctions: option(opts, 'serializeFunctions') === true,

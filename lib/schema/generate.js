@@ -678,4 +678,8 @@ function generateChecker(root) {
     return conforms;
 }
 
-module.exports = { generateReader, generateChecker, FAIL, H };
+module.exports = {
+    generateReader, generateChecker, FAIL, H,
+    // for the writer (lib/schema/generate-writer.js)
+    Generator, compileSource, signature, utf8Bytes, needsResidual, hasLogical, objectInline, arrayInline, freeForm, numberChecks, stringChecks, enumCheck,
+};
