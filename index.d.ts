@@ -1214,13 +1214,16 @@ export interface SchemaProblem {
     schemaPath: string;
 }
 
-export interface CompileOptions {
+/** Classes by sub-schema title or path, for options.classes. */
+export type SchemaClasses = { [titleOrPath: string]: abstract new (...args: any[]) => object };
+
+export interface CompileOptions<C extends SchemaClasses = SchemaClasses> {
     /** sub-schemas, by title or by path ('address', 'items.[]'), to the classes decode builds their documents into */
-    classes?: { [titleOrPath: string]: abstract new (...args: any[]) => object };
+    classes?: C;
 }
 
-/** A codec made by compile from a $jsonSchema. */
-export interface SchemaCodec<T extends Document = Document> {
+/** A codec made by compile from a $jsonSchema; T is the document type inferred from a schema written `as const`. */
+export interface SchemaCodec<T = Document> {
     /** every problem, [] when doc conforms (doc typed as encode would write it) */
     validate(doc: Document): SchemaProblem[];
     /** decode's document, checked with the types the bytes hold; a BSONError with code ERR_BSON_SCHEMA when it does not conform */
@@ -1229,5 +1232,90 @@ export interface SchemaCodec<T extends Document = Document> {
     encode(doc: T, opts?: EncodeOptions): BSONBuffer;
 }
 
-/** A codec for the documents a MongoDB $jsonSchema (or { $jsonSchema }) describes. */
-export declare function compile<T extends Document = Document>(schema: Document, options?: CompileOptions): SchemaCodec<T>;
+/** What decode gives for each bsonType ('number': any of the four numeric types). */
+export interface SchemaBSONTypes {
+    double: number;
+    string: string;
+    object: Document;
+    array: unknown[];
+    binData: Binary;
+    undefined: undefined;
+    objectId: ObjectId;
+    bool: boolean;
+    date: Date;
+    null: null;
+    regex: RegExp | BSONRegExp;
+    dbPointer: DBRef;
+    javascript: Code;
+    symbol: string;
+    javascriptWithScope: Code;
+    int: number;
+    timestamp: Timestamp;
+    long: number | Long;
+    decimal: Decimal128;
+    minKey: MinKey;
+    maxKey: MaxKey;
+    number: number | Long | Decimal128;
+}
+
+/** What decode gives for each of type's JSON names. */
+export interface SchemaJSONTypes {
+    object: Document;
+    array: unknown[];
+    number: number | Long | Decimal128;
+    boolean: boolean;
+    string: string;
+    null: null;
+}
+
+type SchemaTypeNames<N> = N extends readonly (infer E)[] ? E : N;
+/** the values of a schema's types other than documents and arrays */
+type SchemaScalarOf<S> = S extends { bsonType: infer B }
+    ? SchemaBSONTypes[Exclude<SchemaTypeNames<B>, 'object' | 'array'> & keyof SchemaBSONTypes]
+    : S extends { type: infer J } ? SchemaJSONTypes[Exclude<SchemaTypeNames<J>, 'object' | 'array'> & keyof SchemaJSONTypes] : never;
+type SchemaNames<S> = S extends { bsonType: infer B } ? SchemaTypeNames<B> : S extends { type: infer J } ? SchemaTypeNames<J> : never;
+type SchemaHasObject<S> = S extends { bsonType: any } | { type: any } ? ('object' extends SchemaNames<S> ? true : false) : S extends { properties: any } | { required: any } ? true : false;
+type SchemaHasArray<S> = S extends { bsonType: any } | { type: any } ? ('array' extends SchemaNames<S> ? true : false) : S extends { items: any } ? true : false;
+type SchemaFlatten<T> = { [K in keyof T]: T[K] } & {};
+type SchemaRequired<S> = S extends { required: readonly (infer R)[] } ? R & string : never;
+type SchemaProperties<S> = S extends { properties: infer P } ? P : {};
+type SchemaTitled<S, C> = S extends { title: infer N } ? (N extends keyof C ? (C[N] extends abstract new (...args: any[]) => infer I ? I : unknown) : unknown) : unknown;
+
+/** The document a schema's object describes: its required properties, the others optional, and any other key unless additionalProperties is false. */
+type SchemaObject<S, C> = SchemaFlatten<
+    { -readonly [K in keyof SchemaProperties<S> & SchemaRequired<S>]: SchemaInfer<SchemaProperties<S>[K], C> } &
+    { -readonly [K in Exclude<keyof SchemaProperties<S>, SchemaRequired<S>>]?: SchemaInfer<SchemaProperties<S>[K], C> } &
+    { -readonly [K in Exclude<SchemaRequired<S>, keyof SchemaProperties<S>>]: unknown } &
+    (S extends { additionalProperties: false } ? {} : { [key: string]: unknown })
+> & SchemaTitled<S, C>;
+
+type SchemaArray<S, C> = S extends { items: infer I }
+    ? (I extends readonly any[] ? unknown[] : SchemaInfer<I, C>[])
+    : unknown[];
+
+/** What one value of a schema's types is: documents and arrays by their keywords. */
+type SchemaBase<S, C> =
+    | (SchemaHasObject<S> extends true ? SchemaObject<S, C> : never)
+    | (SchemaHasArray<S> extends true ? SchemaArray<S, C> : never)
+    | SchemaScalarOf<S>;
+
+type SchemaAllOf<T, C> = T extends readonly [infer H, ...infer R] ? SchemaInfer<H, C> & SchemaAllOf<R, C> : unknown;
+type SchemaEach<T, C> = T extends readonly (infer E)[] ? (E extends unknown ? SchemaInfer<E, C> : never) : never;
+type SchemaOwn<S, C> = S extends { bsonType: any } | { type: any } | { properties: any } | { required: any } | { items: any } ? SchemaBase<S, C> : unknown;
+
+/** The value type a sub-schema written `as const` describes (json-schema-to-ts's way, with MongoDB's bsonType). */
+export type SchemaInfer<S, C = {}> =
+    S extends { enum: readonly (infer E)[] } ? E :
+    S extends { anyOf: infer A } ? SchemaOwn<S, C> & SchemaEach<A, C> :
+    S extends { oneOf: infer O } ? SchemaOwn<S, C> & SchemaEach<O, C> :
+    S extends { allOf: infer L } ? SchemaOwn<S, C> & SchemaAllOf<L, C> :
+    S extends { bsonType: any } | { type: any } | { properties: any } | { required: any } | { items: any } ? SchemaBase<S, C> :
+    unknown;
+
+/** The document type of a $jsonSchema (or { $jsonSchema }) written `as const`; Document when the schema's type is not known. */
+export type SchemaDocument<S, C = {}> =
+    S extends { $jsonSchema: infer J } ? SchemaDocument<J, C> :
+    unknown extends SchemaInfer<S, C> ? Document : SchemaInfer<S, C> & {};
+
+/** A codec for the documents a MongoDB $jsonSchema (or { $jsonSchema }) describes; written `as const`, the schema types its documents. */
+export declare function compile<S extends Document, C extends SchemaClasses = {}>(schema: S, options?: CompileOptions<C>): SchemaCodec<SchemaDocument<S, C>>;
