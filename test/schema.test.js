@@ -510,6 +510,12 @@ describe('compile: generated code', function () {
         assert.ok(codec.encode(conforming).equals(qbson.encode(conforming)));
     });
 
+    it('full_bson\'s rarer types (Code with scope, regular expressions, Timestamp, Decimal128, MinKey, MaxKey) take the generated reader', function () {
+        const doc = datasets.load('full_bson').docs[0];
+        const bytes = qbson.encode(doc);
+        assert.notStrictEqual(compileWith(inferSchema([bytes])).read(bytes), FAIL);
+    });
+
     it('the data sets\' documents take the generated reader, checker and writer (full_bson, api_statuses and shape_changes apart)', function () {
         for (const name of ['flat_bson', 'deep_bson', 'large', 'batch1000', 'deepkit_cursor', 'deepkit_item', 'tweet', 'log_events', 'geojson_track', 'binary_heavy']) {
             const ds = datasets.load(name);
@@ -535,6 +541,10 @@ describe('compile: generated code', function () {
             { a: 1, e: 1 }, // a field the schema does not name
             { a: 11 }, { a: 1, b: 'abcd' }, { a: 1, b: null }, { a: 1, c: [-1n] }, { a: 1, c: [1] }, { a: 1.5 },
             { a: 1, c: [Long.fromString('9223372036854775807')] }, { a: 1, d: { x: [1, { y: 2 }] } }, { a: 1, d: new Timestamp({ t: 1, i: 2 }) },
+            // the rarer types, read by the generated reader as decode reads them, or left to decode
+            { a: 1, d: new BSONRegExp('(', 'i') }, { a: 1, d: new BSONRegExp('a+', 'imsux') }, { a: 1, d: new Code('x', { $ref: 'a', $id: 1 }) },
+            { a: 1, d: new Code('x', { y: [1] }) }, { a: 1, d: new Code('f()') }, { a: 1, d: new MinKey() }, { a: 1, d: new MaxKey() },
+            { a: 1, d: Decimal128.fromString('-1.5E+10') }, { a: 1, d: new BSONSymbol('s') }, { a: 1, d: new qbson.BSONUndefined() },
         ];
         for (const doc of cases) {
             const bytes = qbson.encode(doc, { useBigInt64: true });

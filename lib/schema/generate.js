@@ -19,7 +19,7 @@
 // as numbers written by String(); patterns, enum tables and sub-schemas as values
 // of the array K the generated functions close over.
 
-const { readInt32LE, readDoubleLE, readInt64AsNumberLE } = require('../bytes');
+const { readInt32LE, readDoubleLE, readInt64AsNumberLE, copyToNewBuffer } = require('../bytes');
 const { readUtf8 } = require('../utf8');
 const { ObjectId } = require('../types/objectid');
 const { setField } = require('../set-field');
@@ -42,7 +42,10 @@ const MAX_LITERAL_FIELDS = 128;
 const MAX_UNORDERED = 64;
 
 // the type bytes the reader reads, by bsonType
-const TYPE_BYTES = { double: 1, string: 2, object: 3, array: 4, binData: 5, objectId: 7, bool: 8, date: 9, null: 10, int: 16, long: 18 };
+const TYPE_BYTES = {
+    double: 1, string: 2, object: 3, array: 4, binData: 5, undefined: 6, objectId: 7, bool: 8, date: 9, null: 10, regex: 11, javascript: 13, symbol: 14, javascriptWithScope: 15,
+    int: 16, timestamp: 17, long: 18, decimal: 19, maxKey: 127, minKey: 255,
+};
 const READ_TYPES = Object.keys(TYPE_BYTES);
 
 // false once the host refuses code from strings (node --disallow-code-generation-from-strings, a CSP without unsafe-eval)
@@ -64,6 +67,8 @@ function compileSource(params, body) {
 
 let Long = null;
 let binaryTypes = null;
+let rareTypes = null;
+const rare = () => (rareTypes === null ? (rareTypes = require('../types')) : rareTypes);
 
 // helpers the generated code calls, through H
 const H = {
@@ -74,6 +79,63 @@ const H = {
     cp: codePoints,
     set: setField,
     date: (buf, pos) => new Date(readInt64AsNumberLE(buf, pos)),
+    // the rarer types, as decode gives them by default
+    timestamp: (buf, pos) => new (rare().Timestamp)({ i: readInt32LE(buf, pos) >>> 0, t: readInt32LE(buf, pos + 4) >>> 0 }),
+    decimal: (buf, pos) => new (rare().Decimal128)(copyToNewBuffer(buf, pos, pos + 16)),
+    code: (str) => new (rare().Code)(str),
+    minKey: () => new (rare().MinKey)(),
+    undefinedValue: () => new (rare().BSONUndefined)(),
+    // the Code with scope at pos (its total length checked by the caller against end) as
+    // decode gives it, its scope read by decode; or FAIL
+    codeWithScope(buf, pos, end, maxDepth) {
+        const total = readInt32LE(buf, pos);
+        if (end - pos < 8) return FAIL;
+        const len = readInt32LE(buf, pos + 4);
+        if (len < 1 || len > end - pos - 8 || buf[pos + 7 + len] !== 0) return FAIL;
+        const code = readUtf8(buf, pos + 8, pos + 7 + len, true);
+        const scopeStart = pos + 8 + len;
+        if (code === undefined || end - scopeStart < 4) return FAIL;
+        const size = readInt32LE(buf, scopeStart);
+        if (size < 5 || size > end - scopeStart || buf[scopeStart + size - 1] !== 0 || scopeStart + size !== pos + total || maxDepth < 1) return FAIL;
+        let scope;
+        try {
+            scope = decode(buf.subarray(scopeStart, scopeStart + size), { maxDepth });
+        } catch {
+            return FAIL;
+        }
+        // a scope is never a DBRef; a document decoded alone can be
+        if (typeof scope._bsontype === 'string') return FAIL;
+        return new (rare().Code)(code, scope);
+    },
+    // the end of a regular expression's pattern and flags (both NUL-terminated before end), or -1
+    regexEnd(buf, pos, end) {
+        let p = pos;
+        while (p < end && buf[p] !== 0) p++;
+        if (p >= end) return -1;
+        p++;
+        while (p < end && buf[p] !== 0) p++;
+        return p >= end ? -1 : p + 1;
+    },
+    // the RegExp decode gives by default (bson@7's flags: s as g, i and m kept), or FAIL
+    regex(buf, pos, next) {
+        let mid = pos;
+        while (buf[mid] !== 0) mid++;
+        const pattern = readUtf8(buf, pos, mid, true);
+        const flags = readUtf8(buf, mid + 1, next - 1, true);
+        if (pattern === undefined || flags === undefined) return FAIL;
+        let jsFlags = '';
+        for (let i = 0; i < flags.length; i++) {
+            const f = flags[i];
+            if (f === 'i' || f === 'm') jsFlags += f;
+            else if (f === 's') jsFlags += 'g';
+        }
+        try {
+            return new RegExp(pattern, jsFlags);
+        } catch {
+            return FAIL;
+        }
+    },
+    maxKey: () => new (rare().MaxKey)(),
     oid: (buf, pos) => ObjectId.fromBytes(buf, pos),
     long(buf, pos) {
         const high = readInt32LE(buf, pos + 4);
@@ -194,8 +256,9 @@ function needsResidual(node, type) {
     if (node.enum !== null) {
         const table = enumTable(node);
         if (table === null) return true;
-        if (table.kind === 'number' && type === 'long') return true;
+        if (table.kind === 'number' && (type === 'long' || type === 'decimal')) return true;
     }
+    if (type === 'decimal' && node.numberKeywords) return true;
     const isNumber = type === 'int' || type === 'double' || type === 'long';
     if (isNumber && node.multipleOf !== null) return true;
     if (isNumber && (node.maximum !== null || node.minimum !== null)) {
@@ -307,10 +370,37 @@ function readOfType(g, node, type, depth, i) {
             code += `${i}if (e - p < 8) return F;\n${i}v = H.long(b, p);\n${i}p += 8;\n`;
             break;
         case 'string':
+        case 'symbol':
+        case 'javascript':
             code += `${i}if (e - p < 4) return F;\n${i}l = H.i32(b, p);\n`;
             code += `${i}if (l < 1 || l > e - p - 4 || b[p + 3 + l] !== 0) return F;\n`;
             code += `${i}v = H.utf8(b, p + 4, p + 3 + l, true);\n${i}if (v === undefined) return F;\n${i}p += 4 + l;\n`;
-            code += stringChecks(g, node, i);
+            if (type === 'string') code += stringChecks(g, node, i);
+            // code is a Code; a symbol is the string decode gives
+            if (type === 'javascript') code += `${i}v = H.code(v);\n`;
+            break;
+        case 'timestamp':
+            code += `${i}if (e - p < 8) return F;\n${i}v = H.timestamp(b, p);\n${i}p += 8;\n`;
+            break;
+        case 'decimal':
+            code += `${i}if (e - p < 16) return F;\n${i}v = H.decimal(b, p);\n${i}p += 16;\n`;
+            break;
+        case 'undefined':
+            code += `${i}v = undefined;\n`;
+            break;
+        case 'javascriptWithScope':
+            code += `${i}if (e - p < 4) return F;\n${i}l = H.i32(b, p);\n${i}if (l < 14 || l > e - p) return F;\n`;
+            code += `${i}v = H.codeWithScope(b, p, e, ${MAX_DEPTH - depth - 1});\n${i}if (v === F) return F;\n${i}p += l;\n`;
+            if (needsResidual(node, type) || node.enum !== null) return code + `${i}return F;\n`;
+            break;
+        case 'regex':
+            code += `${i}l = H.regexEnd(b, p, e);\n${i}if (l < 0) return F;\n${i}v = H.regex(b, p, l);\n${i}if (v === F) return F;\n${i}p = l;\n`;
+            // the interpreter sees a BSONRegExp, which this reader does not make: a check on it is the interpreter's
+            if (needsResidual(node, type)) return code + `${i}return F;\n`;
+            break;
+        case 'minKey':
+        case 'maxKey':
+            code += `${i}v = H.${type}();\n`;
             break;
         case 'object':
         case 'array': {
@@ -348,7 +438,8 @@ function readOfType(g, node, type, depth, i) {
     }
     code += enumCheck(g, node, type, i);
     if (needsResidual(node, type)) {
-        const value = type === 'long' ? 'H.long64(v)' : 'v';
+        // the value as decode with promoteValues: false has it, where that differs
+        const value = type === 'long' ? 'H.long64(v)' : type === 'undefined' ? 'H.undefinedValue()' : 'v';
         code += `${i}if (!H.check(${g.constant(node)}, ${value}, ${JSON.stringify(type)})) return F;\n`;
     }
     return code;
@@ -392,7 +483,9 @@ function enumCheck(g, node, type, i, x = 'v') {
     const table = enumTable(node);
     if (table === null) return '';
     const isNumber = type === 'int' || type === 'double';
-    if (table.kind === 'string' ? type === 'string' : isNumber) return `${i}if (!${g.constant(table.set)}.has(${x})) return F;\n`;
+    // a symbol equals the string of its text
+    if (table.kind === 'string' ? type === 'string' || type === 'symbol' : isNumber) return `${i}if (!${g.constant(table.set)}.has(${x})) return F;\n`;
+    if (table.kind === 'number' && type === 'decimal') return '';
     if (table.kind === 'number' && type === 'long') return '';
     return `${i}return F;\n`;
 }
