@@ -16,6 +16,7 @@
 const { writeInt32LE, writeDoubleLE, writeBigInt64LE, writeInt64FromNumberLE, copyBytes } = require('../bytes');
 const C = require('../constants');
 const { writeUtf8 } = require('../utf8');
+const { writeLongIndexKey, digitGroupTable } = require('../index-keys');
 const { allocUnsafeSlow, view } = require('../platform');
 const G = require('./generate');
 
@@ -26,6 +27,8 @@ const VIEW_ALIGNMENT = 8;
 // type, NUL, a 12-byte value and the 4-byte length of a string, and a 10-digit index
 const ELEMENT_ROOM = 32;
 const MAX_DEPTH = 64;
+// properties per generated function, as the reader's
+const CHUNK = 16;
 
 const W = {
     GROW,
@@ -38,18 +41,10 @@ const W = {
         writeInt32LE(buf, pos, v.low);
         return writeInt32LE(buf, pos + 4, v.high);
     },
-    // the decimal digits of an array index and a NUL at pos; the next pos
-    index(buf, pos, k) {
-        if (k < 10) {
-            buf[pos] = 48 + k;
-            buf[pos + 1] = 0;
-            return pos + 2;
-        }
-        const digits = String(k);
-        for (let i = 0; i < digits.length; i++) buf[pos + i] = digits.charCodeAt(i);
-        buf[pos + digits.length] = 0;
-        return pos + digits.length + 1;
-    },
+    // the decimal digits of an array index of 10 or more and a NUL at pos (encode's
+    // table of 4-digit words; it writes up to 3 bytes past them, in the element's room)
+    index: writeLongIndexKey,
+    digitGroupTable,
     // a type class instance encode writes itself: this major version of bson's, no toBSON
     own: (v) => v[C.BSON_VERSION_SYMBOL] === C.BSON_MAJOR_VERSION && typeof v.toBSON !== 'function',
     // an ObjectId's 12 bytes as encode writes them: qbson's writeTo, bson's serializeInto, else its id
@@ -66,6 +61,7 @@ const W = {
         return copyBytes(v.buffer, 0, len, buf, pos + 5);
     },
     alloc: allocUnsafeSlow,
+    dataView: (buf) => new DataView(buf.buffer, buf.byteOffset, buf.length),
     view: (buf, start, length) => view(buf.buffer, buf.byteOffset + start, length),
     SLAB_SIZE,
     VIEW_ALIGNMENT,
@@ -83,7 +79,7 @@ function propertyKey(key) {
 }
 
 // an array element's key: its index k
-const indexKey = (i) => `${i}p = W.index(buf, p + 1, k);\n`;
+const indexKey = (i) => `${i}if (k < 10) {\n${i}    buf[p + 1] = 48 + k;\n${i}    buf[p + 2] = 0;\n${i}    p += 3;\n${i}} else p = W.index(buf, dv, p + 1, k);\n`;
 
 // code writing v (present) as an element: its type byte at p, its key (writeKey), its
 // value; `keyRoom` bounds the key's bytes. F when v is not what the writer takes or
@@ -98,7 +94,8 @@ function writeValue(g, node, depth, writeKey, keyRoom, i) {
     const number = (type, x, ind) => {
         if (!allows(type)) return `${ind}return F;\n`;
         const checks = G.needsResidual(node, type) ? residual(ind) : G.numberChecks(g, node, ind, x) + G.enumCheck(g, node, type, ind, x);
-        return checks + head(type === 'int' ? 16 : 1, ind) + `${ind}p = W.${type === 'int' ? 'i32' : 'f64'}(buf, p, ${x});\n`;
+        return checks + head(type === 'int' ? 16 : 1, ind) +
+            (type === 'int' ? `${ind}dv.setInt32(p, ${x}, true);\n${ind}p += 4;\n` : `${ind}dv.setFloat64(p, ${x}, true);\n${ind}p += 8;\n`);
     };
     const long = (write, ind) => {
         if (!allows('long')) return `${ind}return F;\n`;
@@ -156,13 +153,27 @@ function objectWriter(g, node, depth) {
     const required = new Set(node.required || []);
     let body = `function ${fn}(o, p) {\n    const ks = H.keys(o), start = p;\n    let j = 0, v, t, l;\n    p += 4;\n`;
     for (const name of required) if (!props.some((x) => x.name === name)) body += '    return F;\n';
-    for (const prop of props) {
+    const property = (prop) => {
         const name = JSON.stringify(prop.name);
         const key = G.utf8Bytes(prop.name);
-        body += `    if (j < ks.length && ks[j] === ${name}) {\n        v = o[${name}];\n        j++;\n`;
-        body += `        if (v === undefined) {\n${required.has(prop.name) ? '            return F;\n' : ''}        } else {\n`;
-        body += writeValue(g, prop.node, depth, propertyKey(key), key.length, '            ');
-        body += `        }\n    }${required.has(prop.name) ? ' else return F;' : ''}\n`;
+        let code = `    if (j < ks.length && ks[j] === ${name}) {\n        v = o[${name}];\n        j++;\n`;
+        code += `        if (v === undefined) {\n${required.has(prop.name) ? '            return F;\n' : ''}        } else {\n`;
+        code += writeValue(g, prop.node, depth, propertyKey(key), key.length, '            ');
+        return code + `        }\n    }${required.has(prop.name) ? ' else return F;' : ''}\n`;
+    };
+    if (props.length <= CHUNK) {
+        for (const prop of props) body += property(prop);
+    } else {
+        // CHUNK properties to a function, as the reader reads them (V8 optimizes none of
+        // one function for flat_bson's 145): each returns p, or F or W.GROW, and leaves
+        // the key index in the writer's `at`
+        for (let from = 0; from < props.length; from += CHUNK) {
+            const chunk = g.name('y');
+            let code = `function ${chunk}(o, ks, p) {\n    let j = at, v, t, l;\n`;
+            for (const prop of props.slice(from, from + CHUNK)) code += property(prop);
+            g.functions.push(code + '    at = j;\n    return p;\n}\n');
+            body += `    at = j;\n    p = ${chunk}(o, ks, p);\n    if (typeof p !== 'number') return p;\n    j = at;\n`;
+        }
     }
     body += '    if (j !== ks.length) return F;\n    if (p + 1 > buf.length) return W.GROW;\n    buf[p] = 0;\n    W.i32(buf, start, p + 1 - start);\n    return p + 1;\n}\n';
     g.functions.push(body);
@@ -198,16 +209,22 @@ function generateWriter(root) {
     const g = new G.Generator();
     const fn = objectWriter(g, root, 0);
     if (g.tooBig) return null;
-    const source = `const F = H.FAIL;\nlet buf = W.alloc(W.SLAB_SIZE), base = 0;\n${g.functions.join('\n')}\n` +
+    // the slab, a DataView over it, the key index between chunks, and whether a write is under
+    // way (a getter that encodes with the same codec gets encode instead of this slab)
+    const source = `const F = H.FAIL;\nlet buf = W.alloc(W.SLAB_SIZE), dv = W.dataView(buf), base = 0, at = 0, busy = false;\n${g.functions.join('\n')}\n` +
         'return function write(o) {\n' +
-        '    if (H.proto(o) !== H.OP || typeof o.toBSON === \'function\' || typeof o._bsontype === \'string\') return F;\n' +
-        `    let p = ${fn}(o, base);\n` +
-        '    while (p === W.GROW) {\n        buf = W.alloc(buf.length * 4);\n        base = 0;\n        p = ' + fn + '(o, 0);\n    }\n' +
+        '    if (busy || H.proto(o) !== H.OP || typeof o.toBSON === \'function\' || typeof o._bsontype === \'string\') return F;\n' +
+        '    busy = true;\n' +
+        '    let p;\n' +
+        `    try {\n        p = ${fn}(o, base);\n` +
+        '        while (p === W.GROW) {\n            buf = W.alloc(buf.length * 4);\n            dv = W.dataView(buf);\n            base = 0;\n            p = ' + fn + '(o, 0);\n        }\n' +
+        '    } finally {\n        busy = false;\n    }\n' +
         '    if (p === F) return F;\n' +
         '    const out = W.view(buf, base, p - base);\n' +
         '    base = p + W.VIEW_ALIGNMENT - 1 - ((p + W.VIEW_ALIGNMENT - 1) % W.VIEW_ALIGNMENT);\n' +
-        '    if (buf.length - base < W.SLAB_SIZE / 4) {\n        buf = W.alloc(W.SLAB_SIZE);\n        base = 0;\n    }\n' +
+        '    if (buf.length - base < W.SLAB_SIZE / 4) {\n        buf = W.alloc(W.SLAB_SIZE);\n        dv = W.dataView(buf);\n        base = 0;\n    }\n' +
         '    return out;\n};\n';
+    digitGroupTable();
     const make = G.compileSource('H, W, K', source);
     if (make === null) return null;
     const write = make(G.H, W, g.constants);

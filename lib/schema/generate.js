@@ -203,6 +203,9 @@ const H = {
         }
         return -1;
     },
+    // doubles are read through a DataView in documents this large, as decode reads them
+    DATA_VIEW_MIN_SIZE: 2048,
+    dataView: (b) => new DataView(b.buffer, b.byteOffset, b.length),
     OP: Object.prototype,
     proto: Object.getPrototypeOf,
     keys: Object.keys,
@@ -359,7 +362,7 @@ function readOfType(g, node, type, depth, i) {
     let code = '';
     switch (type) {
         case 'double':
-            code += `${i}if (e - p < 8) return F;\n${i}v = H.f64(b, p);\n${i}p += 8;\n`;
+            code += `${i}if (e - p < 8) return F;\n${i}v = dv === null ? H.f64(b, p) : dv.getFloat64(p, true);\n${i}p += 8;\n`;
             code += numberChecks(g, node, i);
             break;
         case 'int':
@@ -410,7 +413,7 @@ function readOfType(g, node, type, depth, i) {
                 const fn = type === 'object' ? objectReader(g, node, depth + 1) : arrayReader(g, node, depth + 1);
                 // a sub-document the generated reader does not take (its keys in another
                 // order...) is read by decode and checked by the interpreter, alone
-                code += `${i}v = ${fn}(b, p, l);\n${i}if (v === F) v = H.slow(${g.constant(node)}, b, p, l, ${type === 'array'}, ${MAX_DEPTH - depth - 1});\n`;
+                code += `${i}v = ${fn}(b, p, l, dv);\n${i}if (v === F) v = H.slow(${g.constant(node)}, b, p, l, ${type === 'array'}, ${MAX_DEPTH - depth - 1});\n`;
             } else {
                 code += `${i}v = H.slow(${g.constant(node)}, b, p, l, ${type === 'array'}, ${MAX_DEPTH - depth - 1});\n`;
             }
@@ -503,7 +506,7 @@ function readProperty(g, prop, missing, depth, into) {
     return code;
 }
 
-// A function (b, s, len) -> the document at s, or FAIL, for documents whose keys
+// A function (b, s, len, dv) -> the document at s, or FAIL, for documents whose keys
 // are the properties' in another order (api_statuses' statuses come in two): each
 // key looked up among the properties' (H.keyIndex), its value read by a switch,
 // the object built in the document's order. A key met twice or not a property's is FAIL.
@@ -511,7 +514,7 @@ function unorderedReader(g, node, depth, props, required) {
     const fn = g.name('u');
     const keys = g.constant(props.map((p) => Uint8Array.from(utf8Bytes(p.name))));
     const names = g.constant(props.map((p) => p.name));
-    let body = `function ${fn}(b, s, len) {\n    const e = s + len - 1;\n    let p = s + 4, t, l, v, x;\n`;
+    let body = `function ${fn}(b, s, len, dv) {\n    const e = s + len - 1;\n    let p = s + 4, t, l, v, x;\n`;
     body += `    const w = new Array(${props.length}).fill(F);\n    const order = [];\n`;
     body += `    while (p < e) {\n        x = H.keyIndex(${keys}, b, p + 1, e);\n        if (x < 0 || w[x] !== F) return F;\n`;
     body += `        t = b[p];\n        p += ${keys}[x].length + 2;\n        switch (x) {\n`;
@@ -544,7 +547,7 @@ function buildObject(g, props, required, vals) {
     return code + '    return o;\n';
 }
 
-// a function (b, s, len) -> the document at s, or FAIL. A document of more than
+// a function (b, s, len, dv) -> the document at s, or FAIL (dv: a DataView over b, or null). A document of more than
 // CHUNK properties is read by functions of CHUNK properties each, which V8 optimizes
 // (one function for flat_bson's 145 fields was 71 KB of source and ran 3x slower
 // than decode). One node's reader is made once, however often it is read.
@@ -556,11 +559,11 @@ function objectReader(g, node, depth) {
     g.readers.set(sig, fn);
     const props = node.properties || [];
     const required = new Set(node.required || []);
-    let body = `function ${fn}(b, s, len) {\n    const e = s + len - 1;\n    let p = s + 4, t, l, v;\n`;
+    let body = `function ${fn}(b, s, len, dv) {\n    const e = s + len - 1;\n    let p = s + 4, t, l, v;\n`;
     // required names that are not properties: the document may hold only properties' keys, so one is missing
     for (const name of required) if (!props.some((p) => p.name === name)) body += '    return F;\n';
     // keys out of the schema's order: the unordered reader
-    const other = props.length > 1 && props.length <= MAX_UNORDERED ? `return ${unorderedReader(g, node, depth, props, required)}(b, s, len);` : 'return F;';
+    const other = props.length > 1 && props.length <= MAX_UNORDERED ? `return ${unorderedReader(g, node, depth, props, required)}(b, s, len, dv);` : 'return F;';
     if (props.length <= CHUNK) {
         props.forEach((prop, k) => {
             body += `    let v${k} = F;\n`;
@@ -574,14 +577,14 @@ function objectReader(g, node, depth) {
         body += `    const w = new Array(${props.length}).fill(F);\n`;
         for (let from = 0; from < props.length; from += CHUNK) {
             const chunk = g.name('r');
-            let code = `function ${chunk}(b, p, e, w) {\n    let t, l, v;\n`;
+            let code = `function ${chunk}(b, p, e, w, dv) {\n    let t, l, v;\n`;
             for (let k = from; k < Math.min(from + CHUNK, props.length); k++) {
                 code += readProperty(g, props[k], required.has(props[k].name) ? 'return F;' : null, depth, `w[${k}]`);
             }
             code += '    return p;\n}\n';
             g.functions.push(code);
             // a chunk returns where it stopped, or F
-            body += `    p = ${chunk}(b, p, e, w);\n    if (p === F) ${other}\n`;
+            body += `    p = ${chunk}(b, p, e, w, dv);\n    if (p === F) ${other}\n`;
         }
         body += `    if (p !== e) ${other}\n`;
         body += buildObject(g, props, required, (k) => `w[${k}]`);
@@ -591,14 +594,14 @@ function objectReader(g, node, depth) {
     return fn;
 }
 
-// a function (b, s, len) -> the array at s, or FAIL
+// a function (b, s, len, dv) -> the array at s, or FAIL
 function arrayReader(g, node, depth) {
     const sig = `a${signature(g, node)}`;
     if (g.readers.has(sig)) return g.readers.get(sig);
     g.visit(depth);
     const fn = g.name('a');
     g.readers.set(sig, fn);
-    let body = `function ${fn}(b, s, len) {\n    const e = s + len - 1;\n    const out = [];\n    let p = s + 4, t, l, v;\n`;
+    let body = `function ${fn}(b, s, len, dv) {\n    const e = s + len - 1;\n    const out = [];\n    let p = s + 4, t, l, v;\n`;
     body += '    while (p < e) {\n        t = b[p];\n        p++;\n        while (b[p] !== 0) p++;\n        if (p === e) return F;\n        p++;\n';
     if (node.items !== null) body += readValue(g, node.items, depth, '        ');
     else body += readValue(g, { types: null, enum: null, allOf: null, anyOf: null, oneOf: null, not: null, maximum: null, minimum: null, multipleOf: null, maxLength: null, minLength: null, pattern: null, itemsList: null, uniqueItems: false, properties: null, patternProperties: null, dependencies: null, minProperties: null, maxProperties: null, additionalProperties: null, required: null, items: null }, depth, '        ');
@@ -618,7 +621,7 @@ function generateReader(root) {
     const fn = objectReader(g, root, 0);
     if (g.tooBig) return null;
     const source = `const F = H.FAIL;\n${g.functions.join('\n')}\nreturn function read(b) {\n    const len = b.length;\n` +
-        `    if (len < 5 || H.i32(b, 0) !== len || b[len - 1] !== 0) return F;\n    return ${fn}(b, 0, len);\n};\n`;
+        `    if (len < 5 || H.i32(b, 0) !== len || b[len - 1] !== 0) return F;\n    return ${fn}(b, 0, len, len >= H.DATA_VIEW_MIN_SIZE ? H.dataView(b) : null);\n};\n`;
     const make = compileSource('H, K', source);
     if (make === null) return null;
     const read = make(H, g.constants);
