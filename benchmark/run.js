@@ -35,6 +35,7 @@ const JSON_TO_BSON = path.join(__dirname, 'json-to-bson.js');
 const TRANSCODE = path.join(__dirname, 'transcode.js');
 const DRIVER_JSON = path.join(__dirname, 'driver-json.js');
 const VALUE_MAPPING = path.join(__dirname, 'value-mapping.js');
+const SCHEMA = path.join(__dirname, 'schema.js');
 const USAGE = 'usage: node benchmark/run.js [--quick | --smoke] [--filter NAME,...] [--markdown] [--json FILE] [--update DOC]\n' +
     '                             [--cpu | --wall] [--cold DATASET] [--no-memory] [--no-cold] [--no-size] [--no-incremental] [--mixed [--seed N]]';
 
@@ -303,6 +304,7 @@ async function run(opts, write) {
         await phase('value-mapping', async () => write(await incrementalSection(mode, md, VALUE_MAPPING)));
         await phase('transcode', async () => write(await incrementalSection(mode, md, TRANSCODE)));
         await phase('driver-json', async () => write(await incrementalSection(mode, md, DRIVER_JSON)));
+        await phase('schema', async () => write(await incrementalSection(mode, md, SCHEMA)));
     }
     results.sink = timing.state.sink;
     results.seconds = timing.now() - started;
@@ -313,7 +315,7 @@ async function run(opts, write) {
     return results;
 }
 
-// a section measured by a script of its own (incremental.js, json-to-bson.js, value-mapping.js, transcode.js, driver-json.js), in a process of its own
+// a section measured by a script of its own (incremental.js, json-to-bson.js, value-mapping.js, transcode.js, driver-json.js, schema.js), in a process of its own
 function incrementalSection(mode, md, script = INCREMENTAL) {
     const args = ['--expose-gc', script].concat(mode.name === 'quick' ? ['--quick'] : [], md ? ['--markdown'] : []);
     return new Promise((resolve) => {

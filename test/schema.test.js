@@ -598,3 +598,27 @@ describe('compile: generated code', function () {
         });
     });
 });
+
+describe('benchmark/schema.js: the section of npm run benchmark', function () {
+    const { toAjvSchema } = require('../benchmark/schema');
+
+    it('translates an inferred schema to JSON Schema for ajv: JSON\'s types kept, BSON\'s others as objects', function () {
+        const schema = {
+            bsonType: 'object', required: ['a'],
+            properties: { a: { bsonType: 'int' }, b: { bsonType: ['double', 'null'] }, c: { bsonType: 'objectId' }, d: { bsonType: 'array', items: { bsonType: 'long' } } },
+        };
+        assert.deepStrictEqual(toAjvSchema(schema, 'decode'), {
+            type: 'object', required: ['a'],
+            properties: { a: { type: 'integer' }, b: { type: ['number', 'null'] }, c: { type: 'object' }, d: { type: 'array', items: { type: ['integer', 'object'] } } },
+        });
+        assert.deepStrictEqual(toAjvSchema(schema, 'encode').properties.a, { type: ['integer', 'object'] });
+    });
+
+    it('runs, checks every output, and prints its tables and the targets', function () {
+        const { execFileSync } = require('child_process');
+        const out = execFileSync(process.execPath, [require.resolve('../benchmark/schema.js'), '--quick', '--filter', 'int,deepkit_item'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+        assert.match(out, /codec against ajv/);
+        assert.match(out, /codec against deepkit's typed JIT on its own case/);
+        assert.match(out, /deepkit_item: codec\.decode [\d.]+× deepkit-jit \(target ≥ 1\.3×\), codec\.encode [\d.]+× \(target ≥ 1\.5×\)/);
+    });
+});
