@@ -580,6 +580,32 @@ describe('compile: generated code', function () {
         assert.throws(() => codec.decode(qbson.encode({ b: { x: 1 }, a: 1 })), (err) => isSchemaError(err) && err.rule === 'bsonType');
     });
 
+    it('documents of more than 256 properties are read by a loop over a table, with the same results', function () {
+        const properties = {};
+        const doc = {};
+        for (let i = 0; i < 300; i++) {
+            properties[`f${i}`] = i % 3 === 0 ? { bsonType: 'int', minimum: 0 } : i % 3 === 1 ? { bsonType: ['string', 'null'], maxLength: 5 } : { bsonType: 'object', properties: { x: { bsonType: 'double' } } };
+            doc[`f${i}`] = i % 3 === 0 ? i : i % 3 === 1 ? 'abc' : { x: 1.5 };
+        }
+        const codec = compileBoth({ required: ['f0', 'f299'], properties });
+        const bytes = qbson.encode(doc);
+        assert.notStrictEqual(codec.generated.read(bytes), FAIL);
+        assert.deepStrictEqual(keyOrder(codec.decode(bytes)), keyOrder(qbson.decode(bytes)));
+        const variants = [
+            Object.assign({}, doc, { f3: -1 }), Object.assign({}, doc, { f4: 'abcdef' }), Object.assign({}, doc, { f5: { x: 1 } }),
+            Object.assign({}, doc, { f1: null }), Object.assign({ extra: 1 }, doc),
+        ];
+        const missing = Object.assign({}, doc);
+        delete missing.f299;
+        delete missing.f7;
+        variants.push(missing);
+        for (const d of variants) {
+            outcome(() => codec.decode(qbson.encode(d)));
+            outcome(() => codec.encode(d));
+            codec.validate(d);
+        }
+    });
+
     it('without code generation (node --disallow-code-generation-from-strings) the interpreter gives the same results', function () {
         const script = `
             const qbson = require(${JSON.stringify(require.resolve('..'))});

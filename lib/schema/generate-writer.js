@@ -151,6 +151,11 @@ function objectWriter(g, node, depth) {
     g.readers.set(sig, fn);
     const props = node.properties || [];
     const required = new Set(node.required || []);
+    if (props.length > G.MAX_GENERATED_FIELDS) {
+        // wide documents are checked by the interpreter and written by encode (see H.wide)
+        g.functions.push(`function ${fn}(o, p) {\n    return F;\n}\n`);
+        return fn;
+    }
     let body = `function ${fn}(o, p) {\n    const ks = H.keys(o), start = p;\n    let j = 0, v, t, l;\n    p += 4;\n`;
     for (const name of required) if (!props.some((x) => x.name === name)) body += '    return F;\n';
     const property = (prop) => {
@@ -205,7 +210,7 @@ function arrayWriter(g, node, depth) {
 // (doc) -> its bytes, or FAIL
 function generateWriter(root) {
     if (root.types !== null && !root.types.has('object')) return null;
-    if (!G.objectInline(root) || G.freeForm(root)) return null;
+    if (!G.objectInline(root) || G.freeForm(root) || (root.properties !== null && root.properties.length > G.MAX_GENERATED_FIELDS)) return null;
     const g = new G.Generator();
     const fn = objectWriter(g, root, 0);
     if (g.tooBig) return null;

@@ -38,6 +38,8 @@ const MAX_GENERATED_NODES = 2000;
 // properties per generated function
 const CHUNK = 16;
 const MAX_LITERAL_FIELDS = 128;
+// documents of more properties than this are read by a loop over a table (H.wide), not by generated code
+const MAX_GENERATED_FIELDS = 256;
 // documents of more properties than this have no unordered reader (lookups are linear)
 const MAX_UNORDERED = 64;
 
@@ -47,6 +49,10 @@ const TYPE_BYTES = {
     int: 16, timestamp: 17, long: 18, decimal: 19, maxKey: 127, minKey: 255,
 };
 const READ_TYPES = Object.keys(TYPE_BYTES);
+// the types H.wide reads, by their index in its masks
+const WIDE_TYPES = ['double', 'string', 'object', 'array', 'binData', 'objectId', 'bool', 'date', 'null', 'int', 'long'];
+const WIDE_TYPE_OF_BYTE = new Int8Array(256).fill(-1);
+for (const [i, t] of WIDE_TYPES.entries()) WIDE_TYPE_OF_BYTE[TYPE_BYTES[t]] = i;
 
 // false once the host refuses code from strings (node --disallow-code-generation-from-strings, a CSP without unsafe-eval)
 let canCompile = true;
@@ -203,6 +209,110 @@ const H = {
         }
         return -1;
     },
+    // a wide document (wideTable) read in the schema's order, or FAIL
+    wide(T, b, s, len, dv) {
+        if (T.missingRequired) return FAIL;
+        const e = s + len - 1;
+        const w = new Array(T.keys.length);
+        let p = s + 4;
+        for (let i = 0; i < T.keys.length; i++) {
+            const key = T.keys[i];
+            let at = p < e ? 0 : -1;
+            if (at === 0) {
+                while (at < key.length && b[p + 1 + at] === key[at]) at++;
+                if (at !== key.length || b[p + 1 + at] !== 0) at = -1;
+            }
+            if (at < 0) {
+                if (T.required[i]) return FAIL;
+                w[i] = FAIL;
+                continue;
+            }
+            const t = b[p];
+            const kind = WIDE_TYPE_OF_BYTE[t];
+            if (kind < 0 || (T.masks[i] & (1 << kind)) === 0) return FAIL;
+            p += key.length + 2;
+            const v = H.wideValue(T, i, t, b, p, e, dv);
+            if (v === FAIL) return FAIL;
+            w[i] = v;
+            p = H.wideNext;
+        }
+        if (p !== e) return FAIL;
+        const o = {};
+        for (let i = 0; i < w.length; i++) if (w[i] !== FAIL) setField(o, T.names[i], w[i]);
+        return o;
+    },
+    // the value of type t at p for property i of T, checked; its end in H.wideNext
+    wideValue(T, i, t, b, p, e, dv) {
+        let v;
+        let l;
+        switch (t) {
+            case 1:
+                if (e - p < 8) return FAIL;
+                v = dv === null ? readDoubleLE(b, p) : dv.getFloat64(p, true);
+                p += 8;
+                break;
+            case 2:
+                if (e - p < 4) return FAIL;
+                l = readInt32LE(b, p);
+                if (l < 1 || l > e - p - 4 || b[p + 3 + l] !== 0) return FAIL;
+                v = readUtf8(b, p + 4, p + 3 + l, true);
+                if (v === undefined) return FAIL;
+                p += 4 + l;
+                break;
+            case 3:
+            case 4:
+                if (e - p < 4) return FAIL;
+                l = readInt32LE(b, p);
+                if (l < 5 || l > e - p || b[p + l - 1] !== 0) return FAIL;
+                H.wideNext = p + l;
+                return H.slow(T.nodes[i], b, p, l, t === 4, T.maxDepth);
+            case 5:
+                if (e - p < 5) return FAIL;
+                l = readInt32LE(b, p);
+                if (l < 0 || l > e - p - 5) return FAIL;
+                v = H.bin(b, p, l);
+                if (v === FAIL) return FAIL;
+                p += 5 + l;
+                break;
+            case 7:
+                if (e - p < 12) return FAIL;
+                v = ObjectId.fromBytes(b, p);
+                p += 12;
+                break;
+            case 8:
+                if (e - p < 1 || b[p] > 1) return FAIL;
+                v = b[p] === 1;
+                p += 1;
+                break;
+            case 9:
+                if (e - p < 8) return FAIL;
+                v = H.date(b, p);
+                p += 8;
+                break;
+            case 10:
+                v = null;
+                break;
+            case 16:
+                if (e - p < 4) return FAIL;
+                v = readInt32LE(b, p);
+                p += 4;
+                break;
+            case 18:
+                if (e - p < 8) return FAIL;
+                v = H.long(b, p);
+                p += 8;
+                break;
+            default:
+                return FAIL;
+        }
+        H.wideNext = p;
+        if (T.checked[i]) {
+            const type = WIDE_TYPES[WIDE_TYPE_OF_BYTE[t]];
+            if (!check(T.nodes[i], type === 'long' ? H.long64(v) : v, type, '', null, DEFAULT_CONTEXT)) return FAIL;
+        }
+        return v;
+    },
+    wideNext: 0,
     // doubles are read through a DataView in documents this large, as decode reads them
     DATA_VIEW_MIN_SIZE: 2048,
     dataView: (b) => new DataView(b.buffer, b.byteOffset, b.length),
@@ -559,6 +669,10 @@ function objectReader(g, node, depth) {
     g.readers.set(sig, fn);
     const props = node.properties || [];
     const required = new Set(node.required || []);
+    if (props.length > MAX_GENERATED_FIELDS) {
+        g.functions.push(`function ${fn}(b, s, len, dv) {\n    return H.wide(${g.constant(wideTable(node, depth))}, b, s, len, dv);\n}\n`);
+        return fn;
+    }
     let body = `function ${fn}(b, s, len, dv) {\n    const e = s + len - 1;\n    let p = s + 4, t, l, v;\n`;
     // required names that are not properties: the document may hold only properties' keys, so one is missing
     for (const name of required) if (!props.some((p) => p.name === name)) body += '    return F;\n';
@@ -594,6 +708,26 @@ function objectReader(g, node, depth) {
     return fn;
 }
 
+// A document of more properties than MAX_GENERATED_FIELDS is read by H.wide, a loop over
+// this table: generated code for wide_1k_fields' 1,000 fields was 580 kB of source, more
+// machine code than the document has bytes, and read it at a third of decode's rate.
+function wideTable(node, depth) {
+    const props = node.properties;
+    const required = new Set(node.required || []);
+    return {
+        keys: props.map((p) => Uint8Array.from(utf8Bytes(p.name))),
+        names: props.map((p) => p.name),
+        required: props.map((p) => required.has(p.name)),
+        // the type bytes each property takes, as a mask over WIDE_TYPES
+        masks: props.map((p) => (p.node.types === null ? -1 : [...p.node.types].reduce((m, t) => (WIDE_TYPES.includes(t) ? m | (1 << WIDE_TYPES.indexOf(t)) : m), 0))),
+        nodes: props.map((p) => p.node),
+        // whether a value is checked by the interpreter beyond its type
+        checked: props.map((p) => p.node.enum !== null || hasLogical(p.node) || p.node.numberKeywords || p.node.stringKeywords),
+        missingRequired: [...required].some((name) => !props.some((p) => p.name === name)),
+        maxDepth: MAX_DEPTH - depth - 1,
+    };
+}
+
 // a function (b, s, len, dv) -> the array at s, or FAIL
 function arrayReader(g, node, depth) {
     const sig = `a${signature(g, node)}`;
@@ -625,6 +759,7 @@ function generateReader(root) {
     const make = compileSource('H, K', source);
     if (make === null) return null;
     const read = make(H, g.constants);
+    read.constants = g.constants;
     read.source = source;
     return read;
 }
@@ -719,6 +854,11 @@ function objectChecker(g, node, depth) {
     g.readers.set(sig, fn);
     const props = node.properties || [];
     const required = new Set(node.required || []);
+    if (props.length > MAX_GENERATED_FIELDS) {
+        // as H.wide reads them: the interpreter checks wide documents
+        g.functions.push(`function ${fn}(o) {\n    return H.checkValue(${g.constant(node)}, o);\n}\n`);
+        return fn;
+    }
     let body = `function ${fn}(o) {\n    const ks = H.keys(o);\n    let j = 0, v, r, t;\n`;
     for (const name of required) if (!props.some((p) => p.name === name)) body += '    return false;\n';
     if (props.length <= CHUNK) {
@@ -777,5 +917,5 @@ function generateChecker(root) {
 module.exports = {
     generateReader, generateChecker, FAIL, H,
     // for the writer (lib/schema/generate-writer.js)
-    Generator, compileSource, signature, utf8Bytes, needsResidual, hasLogical, objectInline, arrayInline, freeForm, numberChecks, stringChecks, enumCheck,
+    Generator, compileSource, signature, utf8Bytes, MAX_GENERATED_FIELDS, needsResidual, hasLogical, objectInline, arrayInline, freeForm, numberChecks, stringChecks, enumCheck,
 };
