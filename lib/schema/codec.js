@@ -7,9 +7,13 @@
 // A document that does not conform makes decode and encode throw a BSONError
 // with code ERR_BSON_SCHEMA, the failing `path` and `rule`.
 //
-// decode checks the document as decode with promoteValues: false gives it (a
-// stored double 1.0 is a Double there, an int32 an Int32), then returns what
-// decode(bytes, opts) gives, built into the classes of options.classes.
+// Without options, decode and encode first try the code generated from the schema
+// (lib/schema/generate.js, generate-writer.js), which reads or writes and checks in
+// one pass, and validate the generated checker. Whatever that code does not take
+// comes here: decode then checks the document as decode with promoteValues: false
+// gives it (a stored double 1.0 is a Double there, an int32 an Int32) and returns
+// what decode(bytes, opts) gives, built into the classes of options.classes; encode
+// checks with the interpreter and writes with encode.
 
 const { BSONError } = require('../errors');
 const { option, optionError, describe, checkOptionsObject } = require('../options');
