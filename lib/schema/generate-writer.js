@@ -227,7 +227,10 @@ function generateWriter(root) {
         '    if (p === F) return F;\n' +
         '    const out = W.view(buf, base, p - base);\n' +
         '    base = p + W.VIEW_ALIGNMENT - 1 - ((p + W.VIEW_ALIGNMENT - 1) % W.VIEW_ALIGNMENT);\n' +
-        '    if (buf.length - base < W.SLAB_SIZE / 4) {\n        buf = W.alloc(W.SLAB_SIZE);\n        dv = W.dataView(buf);\n        base = 0;\n    }\n' +
+        // the next document is given at least the room this one took: a slab is replaced by
+        // one four times that size, as encode's (binary_heavy's 300 kB documents were written
+        // three times each, into slabs of 64 kB, 256 kB, then 1 MB)
+        '    if (buf.length - base < Math.max(out.length, W.SLAB_SIZE / 4)) {\n        buf = W.alloc(Math.max(W.SLAB_SIZE, 4 * out.length));\n        dv = W.dataView(buf);\n        base = 0;\n    }\n' +
         '    return out;\n};\n';
     digitGroupTable();
     const make = G.compileSource('H, W, K', source);
