@@ -35,6 +35,9 @@ const GENERATED = {
     'deepkit_cursor': { title: "@deepkit/bson's own case: a cursor reply, firstBatch of 10,000 {id: i, name: 'Peter', ready: true, priority: 0, tags: ['a', 'b', 'c']}",
         make: () => [generate.cursorReply(undefined, 10000)] },
     'deepkit_item': { title: 'its first item alone', make: () => [generate.cursorItem(null, 0)] },
+    'small_doc': { title: 'one small record: an ObjectId, a name, an email, an int, a boolean, a date and two tags',
+        make: () => [{ _id: new bson.ObjectId('64b7f0c2a1b2c3d4e5f60718'), name: 'Ada Lovelace', email: 'ada@example.com', age: 36,
+            active: true, createdAt: new Date(Date.UTC(2023, 6, 19, 14, 18, 42)), tags: ['admin', 'math'] }] },
     'deepkit_cursor_varied': { title: 'the same reply, its names, tags, booleans and priorities varied (seed 3)',
         make: () => [generate.cursorReply(3, 10000)] },
 };
