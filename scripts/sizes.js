@@ -44,11 +44,16 @@ const BSON_PROGRAMS = {
 //   bson@7's names           <= bson's bundle of the same names (22.8 KB)
 //   everything               <= 1.5 x bson's whole browser build (1.5 x 23.1 KB, 34.6 KB)
 //   encode + decode + EJSON  has no target; its budget only keeps it from growing
+// Raised, each by what it was measured to take:
+//   encode + decode + EJSON, bson@7's names: +0.6, +0.8 KB for one reader of every entry
+//     point's options, one ERR_BSON_OPTION wording per mistake (lib/options.js, issue 44)
+//   everything: +0.6 KB for the same, and +16.7 KB (63.6 -> 80.3) for compile() and its
+//     schema codecs (lib/schema/, issue 47), which only a program importing compile carries
 const BUDGETS = {
     'encode + decode': 37800,
-    'encode + decode + EJSON': 41200,
-    "bson@7's names": 43200,
-    'everything': 63000,
+    'encode + decode + EJSON': 41800,
+    "bson@7's names": 44000,
+    'everything': 80400,
 };
 const BUDGET_SLACK = 1000;
 // each target as a multiple of bson's program of the same key
