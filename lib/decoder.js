@@ -607,15 +607,8 @@ function readRegExp(dec, pos, end, validate) {
             throw dec.fail(`regular expression options ${JSON.stringify(flags)} are not valid (${err.message})`, patternEnd + 1, 'ERR_BSON_REGEXP');
         }
     }
-    // BSON's flags as JavaScript's, as bson@7 maps them: s -> g; others but i and m dropped
-    let jsFlags = '';
-    for (let i = 0; i < flags.length; i++) {
-        const f = flags[i];
-        if (f === 'i' || f === 'm') jsFlags += f;
-        else if (f === 's') jsFlags += 'g';
-    }
     try {
-        return new RegExp(pattern, jsFlags);
+        return new RegExp(pattern, jsRegExpFlags(flags));
     } catch (err) {
         throw dec.fail(`regular expression /${pattern}/${flags} is not valid in JavaScript (decode with bsonRegExp: true to keep it as a BSONRegExp)`, pos, 'ERR_BSON_REGEXP');
     }
@@ -674,4 +667,15 @@ function toDBRef(doc) {
     return new (rare().DBRef)(doc.$ref, doc.$id, doc.$db, fields);
 }
 
-module.exports = { Decoder, toBuffer, checkDocumentAt, rootIndex, checkRoot, decodeRoot, decodeElements, overflowAsBSONError, rawCheckError };
+// BSON's regular expression flags as JavaScript's, as bson@7 maps them: s -> g; others but i and m dropped
+function jsRegExpFlags(flags) {
+    let jsFlags = '';
+    for (let i = 0; i < flags.length; i++) {
+        const f = flags[i];
+        if (f === 'i' || f === 'm') jsFlags += f;
+        else if (f === 's') jsFlags += 'g';
+    }
+    return jsFlags;
+}
+
+module.exports = { jsRegExpFlags, Decoder, toBuffer, checkDocumentAt, rootIndex, checkRoot, decodeRoot, decodeElements, overflowAsBSONError, rawCheckError };

@@ -25,19 +25,7 @@ const SEED = process.env.QBSON_FUZZ_SEED !== undefined ? Number(process.env.QBSO
 const BATCH = 1000;
 const MAX_REPORTED = 5;
 
-function outcome(fn) {
-    try {
-        return { value: fn() };
-    } catch (err) {
-        return { err };
-    }
-}
-
-function keyOrder(value) {
-    if (value === null || typeof value !== 'object' || typeof value._bsontype === 'string' || value instanceof Date || value instanceof Uint8Array) return null;
-    if (Array.isArray(value)) return value.map(keyOrder);
-    return Object.keys(value).map((k) => [k, keyOrder(value[k])]);
-}
+const { outcome, keyOrder } = require('./support/outcome');
 
 function errorFields(err) {
     return { type: err.constructor.name, code: err.code, message: err.message, offset: err.offset, path: err.path, rule: err.rule };

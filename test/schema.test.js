@@ -19,19 +19,7 @@ const { FAIL } = require('../lib/schema/generate');
 // its keys in the same order, its classes) or the same error (class, code, path,
 // rule, message, schemaPath).
 
-function outcome(fn) {
-    try {
-        return { value: fn() };
-    } catch (err) {
-        return { err };
-    }
-}
-
-function keyOrder(value) {
-    if (value === null || typeof value !== 'object' || typeof value._bsontype === 'string' || value instanceof Date || value instanceof Uint8Array) return null;
-    if (Array.isArray(value)) return value.map(keyOrder);
-    return Object.keys(value).map((k) => [k, keyOrder(value[k])]);
-}
+const { outcome, keyOrder } = require('./support/outcome');
 
 function agree(generated, interpreted, what) {
     if (generated.err || interpreted.err) {

@@ -11,6 +11,7 @@ const { readUtf8 } = require('../utf8');
 const { ObjectId } = require('../types/objectid');
 const { setField } = require('../set-field');
 const { decode } = require('../decode');
+const { jsRegExpFlags } = require('../decoder');
 const { bsonTypeOf, stored, codePoints } = require('./values');
 const { check, DEFAULT_CONTEXT } = require('./check');
 
@@ -86,14 +87,8 @@ const H = {
         const pattern = readUtf8(buf, pos, mid, true);
         const flags = readUtf8(buf, mid + 1, next - 1, true);
         if (pattern === undefined || flags === undefined) return FAIL;
-        let jsFlags = '';
-        for (let i = 0; i < flags.length; i++) {
-            const f = flags[i];
-            if (f === 'i' || f === 'm') jsFlags += f;
-            else if (f === 's') jsFlags += 'g';
-        }
         try {
-            return new RegExp(pattern, jsFlags);
+            return new RegExp(pattern, jsRegExpFlags(flags));
         } catch {
             return FAIL;
         }
