@@ -29,7 +29,7 @@ const { readInt32LE, readUint32LE, readDoubleLE, readInt64AsNumberLE, readBigInt
 const { readUtf8, asciiString, MAX_ASCII_CALL_LENGTH } = require('./utf8');
 const { setField } = require('./set-field');
 const { utf8SequenceEnd, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET } = require('./json-text-reading');
-const { Decoder } = require('./decoder');
+const { Decoder, jsRegExpFlags } = require('./decoder');
 const T = require('./json-text-writing');
 const { writeDoubleText } = require('./double-text');
 
@@ -909,17 +909,6 @@ function writeBinary(w, pos, end) {
     return stop;
 }
 
-// JavaScript's flags for BSON's options, as decode maps them: s -> g, i and m kept, others dropped
-function javaScriptFlags(options) {
-    let flags = '';
-    for (let i = 0; i < options.length; i++) {
-        const f = options[i];
-        if (f === 'i' || f === 'm') flags += f;
-        else if (f === 's') flags += 'g';
-    }
-    return flags;
-}
-
 // A regular expression: a RegExp for json, whose JSON is {}; a BSONRegExp
 // (options sorted) for the other modes. Either one must accept it, as in decode.
 function writeRegExp(w, pos, end, validate) {
@@ -934,7 +923,7 @@ function writeRegExp(w, pos, end, validate) {
     const options = stringAt(w, patternEnd + 1, optionsEnd, validate);
     let sorted;
     try {
-        if (w.json) new RegExp(pattern, javaScriptFlags(options));
+        if (w.json) new RegExp(pattern, jsRegExpFlags(options));
         else sorted = new (types().BSONRegExp)(pattern, options).options;
     } catch {
         bad();
