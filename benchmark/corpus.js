@@ -290,6 +290,27 @@ function logEvents(seed, count) {
     });
 }
 
+// documents whose shape changes every time, as a collection without a schema: an
+// ObjectId _id, then 4 to 12 fields of 24 names in any order, of any of 8 types
+const FIELD_NAMES = ['name', 'title', 'count', 'score', 'active', 'created', 'owner', 'tags', 'meta', 'price', 'note', 'kind',
+    'level', 'ref', 'size', 'color', 'flags', 'rank', 'city', 'email', 'total', 'state', 'group', 'extra'];
+function changingShapes(seed, count) {
+    const rng = prng(seed);
+    const values = [
+        () => int(rng, -1e6, 1e6), () => rng() * 1000, () => word(rng, ASCII, 3, 16), () => rng() < 0.5, () => null,
+        () => new Date(1.7e12 + int(rng, 0, 1e9)), () => ({ a: int(rng, 0, 99), b: word(rng, ASCII, 2, 8) }), () => some(rng, 1, 4, () => int(rng, 0, 999)),
+    ];
+    return Array.from({ length: count }, () => {
+        const doc = { _id: new bson.ObjectId(bytes(rng, 12)) };
+        const names = FIELD_NAMES.slice();
+        for (let n = int(rng, 4, 12); n > 0; n--) {
+            const name = names.splice(int(rng, 0, names.length - 1), 1)[0];
+            doc[name] = pick(rng, values)();
+        }
+        return doc;
+    });
+}
+
 // one document: an array of `count` small documents of five plain fields
 function smallDocsArray(seed, count) {
     const rng = prng(seed);
@@ -312,5 +333,5 @@ function binaryDocument(seed, chunks, chunkSize, records) {
     };
 }
 
-module.exports = { wideDocument, featureCollection, track, doubleArray, int32Array, apiResponse, tweet, catalog,
+module.exports = { changingShapes, wideDocument, featureCollection, track, doubleArray, int32Array, apiResponse, tweet, catalog,
     logEvents, smallDocsArray, binaryDocument, localText };

@@ -60,6 +60,8 @@ const CORPUS = {
         make: () => [corpus.catalog(20, 300, 400)] },
     'log_events': { title: '1,000 log records per op: Dates, ObjectIds, Longs, short strings (seed 21)',
         make: () => corpus.logEvents(21, 1000), batch: true },
+    'shape_changes': { title: '1,000 documents per op whose shape changes every time: an ObjectId _id, then 4-12 of 24 fields in any order, of 8 types (seed 24)',
+        make: () => corpus.changingShapes(24, 1000), batch: true },
     'small_docs_array': { title: 'one document: an array of 5,000 documents of 5 small fields (seed 22)',
         make: () => [corpus.smallDocsArray(22, 5000)] },
     'binary_heavy': { title: 'a stored file: 16 Binary chunks of 16 kB, a thumbnail, 300 records of UUIDs and hashes (seed 23)',
