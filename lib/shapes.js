@@ -94,19 +94,26 @@ function buildByKeys(base, count) {
 // there). '__proto__' would set the prototype; such shapes stay key by key.
 // Keys go in as JSON string literals, which are JavaScript string literals.
 function compile(keys) {
-    if (!canCompile || keys.includes('__proto__')) return null;
+    if (keys.includes('__proto__')) return null;
     let body = "'use strict';\n";
     for (let i = 0; i < keys.length; i++) body += `this[${JSON.stringify(keys[i])}] = values[base + ${i}];\n`;
-    let make;
+    const make = compileFunction('values, base', body);
+    // objects made by it are plain objects, as WideObject's are
+    if (make !== null) make.prototype = Object.prototype;
+    return make;
+}
+
+// A function compiled from params and body, or null once the host refuses to compile code from
+// strings; every generated function of the decoder (here and lib/shape-reader.js) is made here.
+function compileFunction(params, body) {
+    if (!canCompile) return null;
     try {
-        make = new Function('values', 'base', body);
-    } catch {
-        canCompile = false;
+        return new Function(params, body);
+    } catch (err) {
+        // EvalError: refused (a SyntaxError would be a bug here, and leaves the rest alone)
+        if (err instanceof EvalError) canCompile = false;
         return null;
     }
-    // objects made by it are plain objects, as WideObject's are
-    make.prototype = Object.prototype;
-    return make;
 }
 
 // The fields staged and not yet built are fieldKeys/fieldValues[0, top).
@@ -151,4 +158,4 @@ const stage = {
     },
 };
 
-module.exports = { stage, MAX_SHAPE_FIELDS, COMPILE_AFTER };
+module.exports = { stage, compileFunction, MAX_SHAPE_FIELDS, COMPILE_AFTER };
