@@ -16,6 +16,8 @@ const { readKey, openKeySequence, closeKeySequence } = require('./key-cache');
 const { ObjectId } = require('./types/objectid');
 const { setField } = require('./set-field');
 const { stage, MAX_SHAPE_FIELDS } = require('./shapes');
+const shapeReader = require('./shape-reader');
+const { readByShape, MISS, MIN_SHAPE_SIZE } = shapeReader;
 
 // Modules the decoder needs only now and then, loaded when first needed and kept
 // (require() takes about a microsecond): the element scanner checks raw
@@ -97,11 +99,19 @@ class Decoder {
         this.nextPos = 0;
         // a DataView over buf while a document of DATA_VIEW_MIN_SIZE or more decodes
         this.view = null;
+        // documents of repeated shapes are read by readers made for them (lib/shape-reader.js)
+        this.shapeReaders = true;
+        // values a shape reader left to the decoder while it read its document
+        this.shapeFallbacks = 0;
     }
 
     // Reads decode's options (lib/options.js checks them).
     setOptions(opts) {
         readDecodeOptions(this, opts);
+        // The readers build plain objects of every field, and read doubles, int32s,
+        // ObjectIds and Dates in decode's own forms; the other types' options are read
+        // by the decoder's helpers they call.
+        this.shapeReaders = this.promoteValues && !this.raw && this.fieldsAsRaw === null && this.reviver === null && this.objectIdAs === 0 && this.dateAs === 0;
     }
 
     // The forms the values option names take over from promoteLongs, useBigInt64,
@@ -257,6 +267,10 @@ function decodeStaged(dec, start, size, isArray, depth, validate, role, rawDocs)
 // them and a decode took 15% more instructions (flat_bson 214,822 -> 246,805,
 // object 3,455 -> 3,991).
 function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDocs) {
+    if (!isArray && size >= MIN_SHAPE_SIZE && dec.shapeReaders) {
+        const doc = readByShape(dec, start, size, depth);
+        if (doc !== MISS) return doc;
+    }
     if (depth > dec.maxDepth) throw tooDeep(dec, start);
     const buf = dec.buf;
     const end = start + size - 1; // the terminating NUL, already checked
@@ -677,5 +691,19 @@ function jsRegExpFlags(flags) {
     }
     return jsFlags;
 }
+
+// The value of the element from elementStart to elementEnd (its key already
+// checked by a shape reader), as decodeDocument reads it in an array at depth;
+// MISS where decodeDocument throws (the document is then decoded from its start,
+// and throws that).
+function readValueForShape(dec, elementStart, elementEnd, depth) {
+    try {
+        return decodeElements(dec, elementStart, elementEnd, true, depth, true, false, false)[0];
+    } catch {
+        return MISS;
+    }
+}
+
+shapeReader.init({ oid: (buf, pos) => ObjectId.fromBytes(buf, pos), i64: readInt64, bin: readBinary, nums: decodeNumberArray, value: readValueForShape, newArray: () => objectKeys(NO_KEYS) });
 
 module.exports = { jsRegExpFlags, Decoder, toBuffer, checkDocumentAt, rootIndex, checkRoot, decodeRoot, decodeElements, overflowAsBSONError, rawCheckError };

@@ -314,6 +314,13 @@ describe('hostile input', function () {
                 assert.deepStrictEqual(source.match(/\$\{[^}]*\}/g), ['${JSON.stringify(keys[i])}', '${i}'], file);
                 assert.doesNotMatch(source.replace(/new\s+Function\b/, ''), CODE_FROM_STRINGS, file);
             }
+            // lib/shape-reader.js compiles its readers through lib/shapes.js; into their source
+            // go each key as a JSON string literal, and numbers: bytes of the input (type and
+            // key bytes), positions and counters, and names and expressions made of those
+            const readers = fs.readFileSync(path.join(root, 'lib', 'shape-reader.js'), 'utf8');
+            assert.deepStrictEqual([...new Set(readers.match(/\$\{[^}]*\}/g))].sort(), ['${JSON.stringify(f.key)}', '${T_NULL}', "${args.join(', ')}",
+                '${at}', '${bytes.length + 1}', '${bytes[i]}', '${ctor}', '${depth}', '${end}', '${f.bytes.length + 2}', '${f.type}', '${i + 1}', '${id}', '${i}',
+                '${keyTest(f)}', '${name}', '${root}', '${sub}', '${type}'].sort());
         });
 
         it('serializeFunctions only changes what encode writes', function () {

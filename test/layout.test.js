@@ -19,7 +19,7 @@ const FLOORS = [
         'set-field.js', 'wide-object.js', 'container-stack.js', 'json-text-reading.js', 'json-text-writing.js', 'double-text.js',
         'index-keys.js', 'number-runs.js'],
     // 2: caches and the field stage the engines write through
-    ['key-cache.js', 'key-table.js', 'string-batch.js', 'shapes.js', 'ejson-reading.js'],
+    ['key-cache.js', 'key-table.js', 'string-batch.js', 'shapes.js', 'shape-reader.js', 'ejson-reading.js'],
     // 3: the BSON type classes, each with its Extended JSON form, and the readers of those forms
     ['types/bson-value.js', 'types/long.js', 'types/int32.js', 'types/double.js', 'types/binary.js', 'types/objectid.js',
         'types/decimal128.js', 'types/timestamp.js', 'types/code.js', 'types/dbref.js', 'types/bson-regexp.js',

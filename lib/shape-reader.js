@@ -1,0 +1,474 @@
+'use strict';
+
+// Readers generated for the shapes that documents keep arriving in (same keys,
+// types and order): each compares every key's bytes in place, reads each value
+// by its expected type and builds the object with all its fields at once, with
+// nested documents and arrays of documents read by readers of their own. A
+// document that differs anywhere (a type byte, a key byte, a length, the end, too
+// deep, invalid UTF-8) makes the reader return MISS, and the decoder
+// (lib/decoder.js) decodes that document from its start as if no reader existed,
+// so values, errors and offsets are its own. A reader has no effect but
+// allocation and never throws for bad input.
+//
+// Shapes are learnt in a table of SLOTS slots, each keyed by a fingerprint of
+// the document's first element (type byte, first two key bytes) and size class.
+// From the COMPILE_AFTER-th document of a fingerprint on (a document counts once
+// more for every 4 kB it holds), each has its bytes walked to derive its shape, and a reader is compiled once CONFIRM in a row had
+// the same one; a slot whose documents do not agree, or whose reader misses too
+// often, is given up, and waits twice as long before it tries again. A document
+// whose fingerprint is new only takes the slot.
+//
+// Keys enter the generated source only as JSON.stringify literals and as numeric
+// byte literals; nothing else from the input does.
+
+const { readUtf8 } = require('./utf8');
+const { readInt32LE, readInt64AsNumberLE, readDoubleFrom } = require('./bytes');
+const { compileFunction } = require('./shapes');
+
+// the reader's answer for a document not of its shape
+const MISS = Symbol('miss');
+
+const SLOTS = 256;
+const COMPILE_AFTER = 16;
+// A compile costs the same for every document of a shape, so large ones earn it
+// sooner: a 300 kB document had its reader from its 18th decode, and V8
+// optimised that reader only after a further 20 or so (binary_heavy, +54%
+// instructions per decode while it did).
+const BYTES_PER_SIGHTING_SHIFT = 12;
+// Documents in a row of one shape before it is compiled: a compile costs tens of
+// microseconds, and a fingerprint shared by shapes (statuses with and without a
+// retweet) compiled, missed and was dropped again and again
+const CONFIRM = 4;
+// a reader's score: +1 a hit up to MAX_SCORE, -MISS_COST a miss, dropped below 0
+const START_SCORE = 16;
+const MAX_SCORE = 64;
+const MISS_COST = 8;
+const MAX_BACKOFF = 12;
+// bounds of one compiled shape: fields over all its levels, levels, fields in one
+// object (V8 keeps a constructor's objects fast up to about 250 fields), array
+// elements whose shapes are compared when it is derived
+const MAX_FIELDS = 512;
+const MAX_LEVELS = 8;
+const MAX_OBJECT_FIELDS = 128;
+const SAMPLED_ELEMENTS = 16;
+// Smaller documents are left to the decoder without a look at the table: they
+// decode in under 40 ns, of which the look took 8 ({a: 1234.5}, 16 bytes).
+const MIN_SHAPE_SIZE = 32;
+// A document of one field is left to the decoder, which is quicker for it: its
+// reader took 15% more time on {a: 1234.5} and 45% more on {a: [1, 2, 3, 4, 5]}.
+const MIN_ROOT_FIELDS = 2;
+// an array's items, when they are numbers (doubles and int32s, read by the decoder's number reader)
+const ITEMS_NUMBERS = -1;
+
+const T_DOUBLE = 0x01, T_STRING = 0x02, T_DOCUMENT = 0x03, T_ARRAY = 0x04, T_BINARY = 0x05, T_OBJECTID = 0x07, T_BOOLEAN = 0x08;
+const T_DATE = 0x09, T_NULL = 0x0a, T_REGEXP = 0x0b, T_DBPOINTER = 0x0c, T_CODE_W_SCOPE = 0x0f, T_INT32 = 0x10, T_INT64 = 0x12;
+
+class Slot {
+    constructor() {
+        this.fp = -1;
+        // sightings of fp; negative while backing off
+        this.count = 0;
+        // documents whose shapes were derived since the slot was taken or dropped
+        this.tries = 0;
+        this.score = 0;
+        this.backoff = 0;
+        this.reader = null;
+        // the shape of the last document derived, and how many in a row had it
+        this.sig = '';
+        this.same = 0;
+    }
+}
+const slots = [];
+for (let i = 0; i < SLOTS; i++) slots.push(new Slot());
+
+// what generated code calls: set by lib/decoder.js (init), which owns the values' forms
+let helpers = null;
+
+function init(h) {
+    helpers = Object.freeze(Object.assign({ MISS, vlen: valueLength, i32: readInt32LE, i64n: readInt64AsNumberLE, dbl: readDoubleFrom, utf8: readUtf8 }, h));
+}
+
+// The document of `size` bytes at start (at nesting depth), read by the reader of
+// its shape if there is one; else MISS, after learning from it. The caller
+// checks size >= MIN_SHAPE_SIZE. Called for every such document, it does only
+// the look at the table itself; reading and learning are out of line.
+function readByShape(dec, start, size, depth) {
+    const buf = dec.buf;
+    const p = start + 4;
+    const fp = (buf[p] | (buf[p + 1] << 8) | (buf[p + 2] << 16) | ((31 - Math.clz32(size)) << 24)) >>> 0;
+    const slot = slots[(fp ^ (fp >>> 9) ^ (fp >>> 17) ^ (fp >>> 24)) & (SLOTS - 1)];
+    if (slot.fp === fp) {
+        if (slot.reader !== null) return readWith(slot, dec, start, size, depth);
+        slot.count += 1 + (size >>> BYTES_PER_SIGHTING_SHIFT);
+        if (slot.count < COMPILE_AFTER) return MISS;
+    }
+    sighted(slot, fp, buf, start, size);
+    return MISS;
+}
+
+function readWith(slot, dec, start, size, depth) {
+    const buf = dec.buf;
+    // decodeElements (lib/decoder.js) passes elements without their document's length word
+    const outer = dec.shapeFallbacks;
+    dec.shapeFallbacks = 0;
+    const doc = readInt32LE(buf, start) === size ? slot.reader(dec, buf, start, start + size, depth) : MISS;
+    const fallbacks = dec.shapeFallbacks;
+    dec.shapeFallbacks = outer;
+    // a value the reader left to the decoder costs it a point, a miss MISS_COST
+    if (doc === MISS) slot.score -= MISS_COST;
+    else if (fallbacks !== 0) slot.score -= fallbacks < MISS_COST ? fallbacks : MISS_COST;
+    else if (slot.score < MAX_SCORE) slot.score++;
+    if (slot.score < 0) drop(slot);
+    return doc;
+}
+
+// a document without a reader: it takes a slot of another fingerprint, or is learnt from
+function sighted(slot, fp, buf, start, size) {
+    if (slot.fp === fp) learn(slot, buf, start, size);
+    // a reader in use keeps its slot until other fingerprints wear its score down
+    else if (slot.reader === null || --slot.score < 0) claim(slot, fp, size);
+}
+
+function sightings(size) {
+    return 1 + (size >>> BYTES_PER_SIGHTING_SHIFT);
+}
+
+function claim(slot, fp, size) {
+    slot.fp = fp;
+    slot.count = sightings(size);
+    slot.tries = 0;
+    slot.score = 0;
+    slot.backoff = 0;
+    slot.reader = null;
+    slot.sig = '';
+    slot.same = 0;
+}
+
+function drop(slot) {
+    slot.reader = null;
+    slot.sig = '';
+    slot.same = 0;
+    slot.tries = 0;
+    if (slot.backoff < MAX_BACKOFF) slot.backoff++;
+    slot.count = COMPILE_AFTER - (COMPILE_AFTER << slot.backoff);
+}
+
+function learn(slot, buf, start, size) {
+    const shape = deriveShape(buf, start, size);
+    slot.tries++;
+    if (shape !== null && shape.sig === slot.sig) {
+        if (++slot.same < CONFIRM) return;
+        slot.reader = compileReader(shape);
+        slot.score = START_SCORE;
+    } else if (shape !== null && slot.tries <= 2 * CONFIRM) {
+        slot.sig = shape.sig;
+        slot.same = 1;
+        return;
+    }
+    // not a shape a reader can take, or not one shape: the slot waits as after a drop
+    if (slot.reader === null) drop(slot);
+}
+
+// ---- deriving a shape from one document's bytes ----
+//
+// A shape is { fields: [{ key, type, doc, items }], sig }: doc, a nested
+// document's shape (null: read it by the decoder); items, an array's: a shape
+// (documents of one shape), a type byte (strings), or null (read by the decoder).
+// null for anything a reader does not take: keys that begin with '$' (a DBRef is
+// recognised by them), a repeated key, '__proto__', invalid UTF-8, too many fields.
+
+function deriveShape(buf, start, size) {
+    const shape = deriveDocument(buf, start, size, { fields: MAX_FIELDS }, MAX_LEVELS);
+    return shape !== null && shape.fields.length >= MIN_ROOT_FIELDS ? shape : null;
+}
+
+function deriveDocument(buf, start, size, budget, levels) {
+    if (levels === 0 || size < 5 || start + size > buf.length || buf[start + size - 1] !== 0) return null;
+    const end = start + size - 1;
+    const fields = [];
+    const seen = new Set();
+    let sig = '{';
+    let p = start + 4;
+    while (p < end) {
+        const type = buf[p];
+        let keyEnd = p + 1;
+        while (buf[keyEnd] !== 0) keyEnd++;
+        if (keyEnd >= end) return null;
+        const key = readUtf8(buf, p + 1, keyEnd, true);
+        if (key === undefined || key === '' || key[0] === '$' || key === '__proto__' || seen.has(key)) return null;
+        if (fields.length === MAX_OBJECT_FIELDS || --budget.fields < 0) return null;
+        seen.add(key);
+        const bytes = [];
+        for (let i = p + 1; i < keyEnd; i++) bytes.push(buf[i]);
+        p = keyEnd + 1;
+        const len = valueLength(buf, type, p, end);
+        if (len < 0) return null;
+        const field = { key, bytes, type, doc: null, items: null };
+        if (type === T_DOCUMENT) field.doc = deriveDocument(buf, p, len, budget, levels - 1);
+        else if (type === T_ARRAY) field.items = deriveItems(buf, p, len, budget, levels - 1);
+        fields.push(field);
+        sig += type + JSON.stringify(key) + (field.doc !== null ? field.doc.sig : '') + (field.items === null ? '' : typeof field.items === 'number' ? field.items : '[' + field.items.sig + ']') + ',';
+        p += len;
+    }
+    if (p !== end) return null;
+    return { fields, sig: sig + '}' };
+}
+
+// What an array's elements are: one shape of document, strings, numbers (by its
+// first), or null (the decoder reads it: anything mixed is its). Up to
+// SAMPLED_ELEMENTS are compared; a later one that differs is left to the decoder.
+function deriveItems(buf, start, size, budget, levels) {
+    const end = start + size - 1;
+    let p = start + 4;
+    let items = null;
+    for (let n = 0; p < end && n < SAMPLED_ELEMENTS; n++) {
+        const type = buf[p];
+        let keyEnd = p + 1;
+        while (buf[keyEnd] !== 0) keyEnd++;
+        if (keyEnd >= end) return null;
+        p = keyEnd + 1;
+        const len = valueLength(buf, type, p, end);
+        if (len < 0) return null;
+        if (n === 0 && (type === T_DOUBLE || type === T_INT32)) {
+            return ITEMS_NUMBERS;
+        } else if (type === T_STRING) {
+            if (n > 0 && items !== T_STRING) return null;
+            items = T_STRING;
+        } else if (type === T_DOCUMENT && levels > 0) {
+            const shape = deriveDocument(buf, p, len, { fields: budget.fields }, levels);
+            if (shape === null || (n > 0 && (items === null || items.sig !== shape.sig))) return null;
+            if (n === 0) {
+                budget.fields -= shape.fields.length;
+                items = shape;
+            }
+        } else {
+            return null;
+        }
+        p += len;
+    }
+    return items;
+}
+
+// the length of the value of `type` at p in a document ending at end; -1 if it does not fit
+function valueLength(buf, type, p, end) {
+    const left = end - p;
+    let len;
+    switch (type) {
+        case T_DOUBLE: case T_DATE: case T_INT64: case 0x11: len = 8; break;
+        case T_INT32: len = 4; break;
+        case T_OBJECTID: len = 12; break;
+        case T_BOOLEAN: len = 1; break;
+        case T_NULL: case 0x06: case 0x7f: case 0xff: len = 0; break;
+        case 0x13: len = 16; break;
+        case T_STRING: case 0x0d: case 0x0e:
+            if (left < 4) return -1;
+            len = 4 + readInt32LE(buf, p);
+            if (len < 5) return -1;
+            break;
+        case T_DOCUMENT: case T_ARRAY: case T_CODE_W_SCOPE:
+            if (left < 4) return -1;
+            len = readInt32LE(buf, p);
+            if (len < 5) return -1;
+            break;
+        case T_BINARY:
+            if (left < 5) return -1;
+            len = 5 + readInt32LE(buf, p);
+            if (len < 5) return -1;
+            break;
+        case T_DBPOINTER:
+            if (left < 4) return -1;
+            len = 16 + readInt32LE(buf, p);
+            if (len < 17) return -1;
+            break;
+        case T_REGEXP: {
+            let q = p;
+            while (q < end && buf[q] !== 0) q++;
+            q++;
+            while (q < end && buf[q] !== 0) q++;
+            if (q >= end) return -1;
+            len = q + 1 - p;
+            break;
+        }
+        default:
+            return -1;
+    }
+    return len > left ? -1 : len;
+}
+
+// ---- generating a reader ----
+//
+// Each document shape becomes a constructor that assigns its keys in order (as
+// the decoder's field-by-field assignments do) and a function
+// r(dec, buf, p, limit, depth) -> the object, or MISS; p is the document's length
+// word, limit the end of what holds it.
+
+function compileReader(shape) {
+    const source = readerSource(shape);
+    const make = compileFunction('h', source);
+    return make === null ? null : make(helpers);
+}
+
+function readerSource(shape) {
+    const out = ["'use strict';", 'const { MISS, i32, i64n, dbl, utf8, oid, i64, bin, nums, value, newArray, vlen } = h;'];
+    const root = emitDocument(shape, out, { next: 0 });
+    out.push(`return r${root};`);
+    return out.join('\n');
+}
+
+function emitDocument(shape, out, names) {
+    const id = names.next++;
+    const fields = shape.fields;
+    const code = [];
+    const args = [];
+    for (let i = 0; i < fields.length; i++) {
+        const f = fields[i];
+        code.push(`if (${keyTest(f)}) return MISS;`, `t = buf[p];`, `p += ${f.bytes.length + 2};`, `let v${i} = null;`);
+        if (f.type === T_NULL) {
+            // null in the document the shape was learnt from: any type here
+            code.push(...anyValue(`p - ${f.bytes.length + 2}`, `v${i}`, 'end', 'depth'));
+        } else {
+            // a field that is sometimes null is common (a missing reference, no tag)
+            code.push(`if (t === ${f.type}) {`, ...emitValue(f, `v${i}`, out, names), `} else if (t !== ${T_NULL} || p > end) return MISS;`);
+        }
+        args.push(`v${i}`);
+    }
+    const ctor = fields.map((f, i) => `this[${JSON.stringify(f.key)}] = v${i};`).join(' ');
+    out.push(`function C${id}(${args.join(', ')}) { ${ctor} }`, `C${id}.prototype = Object.prototype;`);
+    out.push(`function r${id}(dec, buf, p, limit, depth) {`,
+        'if (depth > dec.maxDepth || limit - p < 5) return MISS;',
+        'const end = p + i32(buf, p) - 1;',
+        'if (end < p + 4 || end >= limit || buf[end] !== 0) return MISS;',
+        'const view = dec.view;',
+        'let len = 0;',
+        'let t = 0;',
+        'p += 4;',
+        ...code,
+        'if (p !== end) return MISS;',
+        `return new C${id}(${args.join(', ')});`,
+        '}');
+    return id;
+}
+
+// the type byte (f's or null's), the key's bytes and its NUL, compared in place;
+// a key byte that meets the document's NUL differs from it, so the compare stops there
+function keyTest(f) {
+    const bytes = f.bytes;
+    const tests = [f.type === T_NULL ? 'buf[p] === 0' : `(buf[p] !== ${f.type} && buf[p] !== ${T_NULL})`];
+    for (let i = 0; i < bytes.length; i++) tests.push(`buf[p + ${i + 1}] !== ${bytes[i]}`);
+    tests.push(`buf[p + ${bytes.length + 1}] !== 0`);
+    return tests.join(' || ');
+}
+
+// The value of type t at p, of the element at `at` that ends by `end`, read by
+// the decoder: where the shape has no reader for it, or as a fallback.
+function anyValue(at, name, end, depth) {
+    return [`len = p > ${end} ? -1 : vlen(buf, t, p, ${end});`, 'if (len < 0) return MISS;',
+        `${name} = value(dec, ${at}, p + len, ${depth});`, `if (${name} === MISS) return MISS;`, 'p += len;'];
+}
+
+// the same for a value its reader did not take, counted against the slot's score
+function fallback(at, name, end, depth) {
+    return ['dec.shapeFallbacks++;', ...anyValue(at, name, end, depth)];
+}
+
+// Code reading field f's value at p into `name` and moving p past it.
+function emitValue(f, name, out, names) {
+    const at = `p - ${f.bytes.length + 2}`;
+    switch (f.type) {
+        case T_DOUBLE:
+            return [`if (end - p < 8) return MISS;`, `${name} = dbl(buf, view, p);`, 'p += 8;'];
+        case T_STRING:
+            return stringValue(name, 'end');
+        case T_OBJECTID:
+            return [`if (end - p < 12) return MISS;`, `${name} = oid(buf, p);`, 'p += 12;'];
+        case T_BOOLEAN:
+            return [`if (end - p < 1 || buf[p] > 1) return MISS;`, `${name} = buf[p] === 1;`, 'p += 1;'];
+        case T_DATE:
+            return [`if (end - p < 8) return MISS;`, `${name} = new Date(i64n(buf, p));`, 'p += 8;'];
+        case T_INT32:
+            return [`if (end - p < 4) return MISS;`, `${name} = i32(buf, p);`, 'p += 4;'];
+        case T_INT64:
+            return [`if (end - p < 8) return MISS;`, `${name} = i64(dec, buf, p);`, 'p += 8;'];
+        case T_BINARY:
+            // subtype 2 (the old binary, with a length inside) is left to the decoder
+            return [`if (end - p < 5) return MISS;`, 'len = i32(buf, p);', `if (len < 0 || len > end - p - 5 || buf[p + 4] === 2) return MISS;`,
+                `${name} = bin(dec, p, end);`, 'p += 5 + len;'];
+        case T_DOCUMENT:
+            if (f.doc !== null) {
+                const sub = emitDocument(f.doc, out, names);
+                return [`${name} = r${sub}(dec, buf, p, end, depth + 1);`, `if (${name} === MISS) {`, ...fallback(at, name, 'end', 'depth'), '} else p += i32(buf, p);'];
+            }
+            break;
+        case T_ARRAY:
+            if (f.items === ITEMS_NUMBERS) return numbersValue(at, name);
+            if (f.items !== null) return arrayValue(f.items, name, out, names);
+            break;
+        default:
+    }
+    return anyValue(at, name, 'end', 'depth');
+}
+
+// a string value, checked as the decoder checks it, ending before `end`
+function stringValue(name, end) {
+    return [`if (${end} - p < 4) return MISS;`,
+        'len = i32(buf, p);',
+        `if (len < 1 || len > ${end} - p - 4 || buf[p + 3 + len] !== 0) return MISS;`,
+        `${name} = utf8(buf, p + 4, p + 3 + len, true);`,
+        `if (${name} === undefined) return MISS;`,
+        'p += 4 + len;'];
+}
+
+// an array of numbers, by the decoder's reader of them; one holding anything else by the decoder
+function numbersValue(at, name) {
+    return [`if (end - p < 5 || depth >= dec.maxDepth) return MISS;`,
+        'len = i32(buf, p);',
+        'if (len < 5 || len > end - p || buf[p + len - 1] !== 0) return MISS;',
+        `${name} = nums(buf, view, p + 4, p + len - 1);`,
+        `if (${name} === null) {`, ...fallback(at, name, 'end', 'depth'), '} else p += len;'];
+}
+
+// An array whose elements are strings or documents of one shape: a loop over
+// them that steps over each index key (the decoder does not read an array's keys
+// either); an element of another type or shape is read by the decoder.
+function arrayValue(items, name, out, names) {
+    const type = typeof items === 'number' ? items : T_DOCUMENT;
+    const code = [`if (end - p < 5 || depth >= dec.maxDepth) return MISS;`,
+        `${name} = newArray();`,
+        '{',
+        'const arrayEnd = p + i32(buf, p) - 1;',
+        'if (arrayEnd < p + 4 || arrayEnd >= end || buf[arrayEnd] !== 0) return MISS;',
+        'p += 4;',
+        'while (p < arrayEnd) {',
+        'const at = p;',
+        't = buf[p];',
+        'p++;',
+        'while (buf[p] !== 0) p++;',
+        'if (p === arrayEnd) return MISS;',
+        'p++;',
+        'let item;',
+        `if (t === ${type}) {`];
+    if (typeof items === 'number') {
+        code.push(...stringValue('item', 'arrayEnd'));
+    } else {
+        const sub = emitDocument(items, out, names);
+        code.push(`item = r${sub}(dec, buf, p, arrayEnd, depth + 2);`, 'if (item === MISS) {', ...fallback('at', 'item', 'arrayEnd', 'depth + 1'), '} else p += i32(buf, p);');
+    }
+    code.push('} else {', ...fallback('at', 'item', 'arrayEnd', 'depth + 1'), '}', `${name}.push(item);`, '}', 'p++;', '}');
+    return code;
+}
+
+// For tests: the source of the reader for the document of `size` bytes at
+// start and the reader, or null if no reader takes its shape; the readers in the table.
+function sourceFor(buf, start, size) {
+    const shape = deriveShape(buf, start, size);
+    return shape === null ? null : readerSource(shape);
+}
+function readerFor(buf, start, size) {
+    const shape = deriveShape(buf, start, size);
+    return shape === null ? null : compileReader(shape);
+}
+function readersInUse() {
+    return slots.filter((s) => s.reader !== null).length;
+}
+
+module.exports = { init, readByShape, MISS, MIN_SHAPE_SIZE, COMPILE_AFTER, SLOTS, sourceFor, readerFor, readersInUse, _slots: slots };

@@ -1,0 +1,213 @@
+'use strict';
+
+// Documents of repeated shapes read by readers generated for them (lib/shape-reader.js):
+// the same values, key order and plain objects as bson's and as the decoder's own
+// path, whatever differs in a document, for any key, with bounded memory, and the
+// same results where code cannot be generated.
+
+const assert = require('assert');
+const bson = require('bson');
+const qbson = require('..');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { normalize } = require('./support/normalize');
+const { makeRandom } = require('./support/fuzz');
+const shapeReader = require('../lib/shape-reader');
+const { Decoder } = require('../lib/decoder');
+
+const { COMPILE_AFTER, SLOTS, MISS } = shapeReader;
+const ROUNDS = COMPILE_AFTER + 8;
+// options that change nothing in these documents but keep the readers off: the
+// decoder's own path (a key with a NUL cannot be stored in BSON)
+const GENERIC = { fieldsAsRaw: { 'no\u0000such key': true } };
+
+// the decoder's own result or error for bytes, as something to compare
+function outcome(bytes, opts) {
+    try {
+        return { value: normalize(qbson.decode(bytes, opts)) };
+    } catch (err) {
+        return { error: err.name, code: err.code, offset: err.offset, message: err.message };
+    }
+}
+
+function sameEveryRound(bytes, rounds = ROUNDS) {
+    const expected = normalize(bson.deserialize(bytes));
+    const generic = qbson.decode(bytes, GENERIC);
+    for (let round = 0; round < rounds; round++) {
+        const doc = qbson.decode(bytes);
+        assert.deepStrictEqual(normalize(doc), expected, `round ${round}`);
+        assert.deepStrictEqual(Object.getOwnPropertyDescriptors(doc), Object.getOwnPropertyDescriptors(generic), `round ${round}`);
+    }
+}
+
+const ITEM = () => ({ id: 7, name: 'Peter', ready: true, priority: 0, tags: ['a', 'b', 'c'] });
+// every type a reader reads itself, and some it leaves to the decoder
+const EVERY_TYPE = () => ({
+    _id: new bson.ObjectId('64b7f0c2a1b2c3d4e5f60718'), d: 1.5, s: 'text é日本😀', sub: { a: 1, b: [1, 2.5], c: { deep: 'x' } },
+    docs: [{ x: 1, y: 'a' }, { x: 2, y: 'b' }], strs: ['p', 'q'], mixed: [1, 'two', null, { three: 3 }], nums: [1, 2, 3], empty: [],
+    bin: new bson.Binary(Buffer.from([1, 2, 3])), t: true, f: false, when: new Date(12345), nil: null, i: -5, big: bson.Long.fromString('1234567890123456789'),
+    small: bson.Long.fromNumber(42), re: new bson.BSONRegExp('^a', 'i'), code: new bson.Code('x'), ts: new bson.Timestamp({ t: 1, i: 2 }),
+    dec: bson.Decimal128.fromString('1.5'), min: new bson.MinKey(), max: new bson.MaxKey(), ref: new bson.DBRef('c', 1), last: 'end',
+});
+
+describe('readers generated for repeated shapes', function () {
+    it('give what bson and the decoder give: values, key order, plain own fields, every round', function () {
+        sameEveryRound(Buffer.from(bson.serialize(ITEM())));
+        sameEveryRound(Buffer.from(bson.serialize({ cursor: { firstBatch: Array.from({ length: 50 }, ITEM), id: bson.Long.fromNumber(0), ns: 'db.c' }, ok: 1 })));
+        sameEveryRound(Buffer.from(bson.serialize(EVERY_TYPE())));
+        const doc = qbson.decode(Buffer.from(bson.serialize(EVERY_TYPE())));
+        for (const o of [doc, doc.sub, doc.sub.c, doc.docs[1]]) assert.strictEqual(Object.getPrototypeOf(o), Object.prototype);
+        assert.ok(doc.ref instanceof qbson.DBRef);
+    });
+
+    it('read documents with other values of the same shape, and fields that are null in some', function () {
+        const random = makeRandom(46).next;
+        const word = () => 'w'.repeat(1 + Math.floor(random() * 20)) + (random() < 0.2 ? 'é' : '');
+        for (let round = 0; round < 3 * ROUNDS; round++) {
+            const doc = { id: Math.floor(random() * 1e6), name: random() < 0.2 ? null : word(), score: random(), owner: random() < 0.3 ? null : { n: word(), k: 1 },
+                tags: Array.from({ length: Math.floor(random() * 4) }, word), at: new Date(Math.floor(random() * 1e12)) };
+            const bytes = Buffer.from(bson.serialize(doc));
+            assert.deepStrictEqual(normalize(qbson.decode(bytes)), normalize(bson.deserialize(bytes)), `round ${round}`);
+        }
+    });
+
+    it('return MISS or the decoder\'s own value for every byte of a document changed, and never throw', function () {
+        const bytes = Buffer.from(bson.serialize({ ...EVERY_TYPE(), list: [ITEM(), ITEM()] }));
+        const reader = shapeReader.readerFor(bytes, 0, bytes.length);
+        assert.strictEqual(typeof reader, 'function');
+        const dec = new Decoder(null, undefined);
+        let misses = 0;
+        for (let i = 4; i < bytes.length; i++) {
+            for (const b of new Set([0, 1, 2, 3, 4, 0x0a, 0x10, 0x7f, 0x80, 0xff, (bytes[i] + 1) & 0xff, (bytes[i] - 1) & 0xff])) {
+                if (b === bytes[i]) continue;
+                const changed = Buffer.from(bytes);
+                changed[i] = b;
+                dec.buf = changed;
+                const value = reader(dec, changed, 0, changed.length, 0);
+                const generic = outcome(changed, GENERIC);
+                if (value === MISS) {
+                    misses++;
+                    continue;
+                }
+                assert.deepStrictEqual({ value: normalize(value) }, generic, `byte ${i} = ${b}`);
+            }
+        }
+        assert.ok(misses > bytes.length, `${misses} misses`);
+    });
+
+    it('fall back for every kind of difference at every field: the decoder\'s value or its very error', function () {
+        const base = { a: 1, b: 'two', c: { d: 3.5, e: [{ f: 1 }, { f: 2 }] }, g: ['x', 'y'], h: new Date(1), i: true };
+        const variants = [];
+        for (const key of Object.keys(base)) {
+            const without = { ...base };
+            delete without[key];
+            variants.push(without, { ...base, [key]: 'other type' }, { ...base, [key]: null }, { ...base, [key + 'x']: 1 },
+                Object.fromEntries(Object.entries(base).map(([k, v]) => [k === key ? k.toUpperCase() : k, v])));
+        }
+        variants.push({ ...base, extra: 1 }, { z: 0, ...base }, { ...base, c: { d: 3.5, e: [{ f: 1 }, { g: 2 }] } }, { ...base, c: { d: 3.5, e: [{ f: 1 }, 5] } },
+            { ...base, g: ['x', 2] }, { ...base, c: { d: 3.5, e: [{ f: 1 }, { f: 2 }], more: 1 } });
+        const learnt = Buffer.from(bson.serialize(base));
+        for (const variant of variants) {
+            const bytes = Buffer.from(bson.serialize(variant));
+            for (let round = 0; round < 3; round++) {
+                // keep the shape's reader in use between the variants
+                for (let k = 0; k < ROUNDS; k++) qbson.decode(learnt);
+                assert.deepStrictEqual(normalize(qbson.decode(bytes)), normalize(bson.deserialize(bytes)), JSON.stringify(variant));
+            }
+        }
+        // truncations and a nesting deeper than maxDepth fail with the decoder's own errors
+        for (let round = 0; round < ROUNDS; round++) qbson.decode(learnt);
+        for (let cut = 5; cut < learnt.length; cut += 3) {
+            const bytes = Buffer.from(learnt.subarray(0, cut));
+            bytes.writeInt32LE(cut, 0);
+            bytes[cut - 1] = 0;
+            assert.deepStrictEqual(outcome(bytes), outcome(bytes, GENERIC), `cut at ${cut}`);
+        }
+        for (const maxDepth of [1, 2, 3]) assert.deepStrictEqual(outcome(learnt, { maxDepth }), outcome(learnt, { ...GENERIC, maxDepth }));
+        const badText = Buffer.from(learnt);
+        badText[learnt.indexOf('two') + 1] = 0xff;
+        assert.deepStrictEqual(outcome(badText), outcome(badText, GENERIC));
+        assert.deepStrictEqual(outcome(badText, { validation: { utf8: false } }), outcome(badText, { ...GENERIC, validation: { utf8: false } }));
+    });
+
+    it('a stream whose shape changes every document decodes as bson decodes it, and the table stays its size', function () {
+        const random = makeRandom(4646).next;
+        const NAMES = ['name', 'title', 'count', 'score', 'active', 'created', 'owner', 'tags', 'meta', 'price', 'note', 'kind'];
+        const VALUES = [() => 5, () => 2.5, () => 'str', () => true, () => null, () => new Date(9), () => ({ a: 1 }), () => [1, 2]];
+        for (let n = 0; n < 2000; n++) {
+            const doc = { _id: new bson.ObjectId() };
+            for (const name of NAMES) if (random() < 0.5) doc[name] = VALUES[Math.floor(random() * VALUES.length)]();
+            const bytes = Buffer.from(bson.serialize(doc));
+            assert.deepStrictEqual(normalize(qbson.decode(bytes)), normalize(bson.deserialize(bytes)), `document ${n}`);
+        }
+        // many shapes, each repeated: readers are bounded by the table's slots
+        for (let s = 0; s < 4 * SLOTS; s++) {
+            const bytes = Buffer.from(bson.serialize({ ['k' + s]: s, v: 'x' }));
+            for (let round = 0; round < COMPILE_AFTER + 1; round++) qbson.decode(bytes);
+        }
+        assert.ok(shapeReader.readersInUse() <= SLOTS);
+    });
+
+    it('keys made to break out of a string literal stay data, in the documents and in the generated source', function () {
+        const HOSTILE = ['"', "'", '\\', '`', '${globalThis.qbsonShapeHit = 1}', '"]; globalThis.qbsonShapeHit = 1; //', "'); globalThis.qbsonShapeHit = 1; ('",
+            '\n', '\r\n', '\u2028', '\u2029', '*/', '/*', '</script>', ' ', '0', '1', '-1', '4294967295', 'constructor', 'toString', 'hasOwnProperty',
+            'valueOf', 'prototype', 'this', 'MISS', 'buf', 'p', 'dec', 'ключ', '鍵', '😀', '__proto__'];
+        for (let i = 0; i < HOSTILE.length; i += 3) {
+            const keys = HOSTILE.slice(i, i + 3);
+            const doc = Object.fromEntries(keys.map((k, j) => [k, j]));
+            const nested = { outer: Object.fromEntries(keys.map((k) => [k, 'v'])), list: [doc, doc] };
+            for (const value of [doc, nested]) {
+                const bytes = Buffer.from(bson.serialize(value));
+                sameEveryRound(bytes);
+                const source = shapeReader.sourceFor(bytes, 0, bytes.length);
+                // '$' keys (a DBRef's) and '__proto__' are left to the decoder
+                if (source === null) {
+                    assert.ok(keys.some((k) => k[0] === '$' || k === '__proto__'), keys.join());
+                    continue;
+                }
+                assert.ok(!source.includes('__proto__'), keys.join());
+                // what is left once the literals and the one fixed string are out: none
+                // of the text that could end a literal or comment or start code
+                let rest = source.replace("'use strict';", '');
+                for (const k of [...keys, 'outer', 'list']) rest = rest.split(JSON.stringify(k)).join('');
+                assert.doesNotMatch(rest, /["'\\`\u2028\u2029\r]|\$\{|\*\/|\/\*|<\//, keys.join());
+                for (const k of keys.filter((k) => /["'\\`\u2028\u2029\r]|\$\{|\*\//.test(k))) assert.ok(!rest.includes(k), `${JSON.stringify(k)} outside its literal`);
+            }
+        }
+        assert.strictEqual(globalThis.qbsonShapeHit, undefined);
+        assert.strictEqual(Object.prototype.x, undefined);
+    });
+
+    it('documents read with the MongoDB driver\'s options get readers too, and the same values', function () {
+        const reply = Buffer.from(bson.serialize({ cursor: { firstBatch: Array.from({ length: 40 }, ITEM), id: bson.Long.fromNumber(0), ns: 'db.c' }, ok: 1 }));
+        const opts = { fieldsAsRaw: {}, promoteLongs: true, promoteValues: true, promoteBuffers: false, bsonRegExp: false, validation: { utf8: { writeErrors: false } },
+            index: 0, allowObjectSmallerThanBufferSize: true };
+        const before = shapeReader.readersInUse();
+        const expected = normalize(bson.deserialize(reply, opts));
+        for (let round = 0; round < ROUNDS; round++) assert.deepStrictEqual(normalize(qbson.decode(reply, opts)), expected);
+        const decoder = new Decoder(reply, opts);
+        assert.strictEqual(decoder.shapeReaders, true);
+        assert.ok(shapeReader.readersInUse() >= Math.min(before + 1, SLOTS));
+        // options whose results a reader does not build leave them off
+        for (const off of [{ promoteValues: false }, { raw: true }, { reviver: (k, v) => v }, { values: { objectId: 'hex' } }, { fieldsAsRaw: { tags: true } }]) {
+            assert.strictEqual(new Decoder(reply, off).shapeReaders, false, Object.keys(off)[0]);
+            const o = { ...opts, ...off };
+            if (!o.raw) assert.deepStrictEqual(normalize(qbson.decode(reply, o)), normalize(bson.deserialize(reply, o)), Object.keys(off)[0]);
+        }
+    });
+
+    it('node --disallow-code-generation-from-strings gets the same documents from the decoder itself', function () {
+        if (process.env.NYC_PROCESS_ID !== undefined) return;
+        const script = `const qbson = require(${JSON.stringify(path.join(__dirname, '..'))});
+            const reader = require(${JSON.stringify(path.join(__dirname, '..', 'lib', 'shape-reader'))});
+            const bytes = qbson.encode({ cursor: { firstBatch: [{ id: 1, name: 'a', tags: ['x'] }, { id: 2, name: 'b', tags: [] }] }, ok: 1 });
+            const docs = [];
+            for (let i = 0; i < ${ROUNDS}; i++) docs.push(qbson.decode(bytes));
+            console.log(JSON.stringify({ docs, readers: reader.readersInUse() }));`;
+        const res = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', script], { encoding: 'utf8' });
+        assert.strictEqual(res.status, 0, res.stderr);
+        const out = JSON.parse(res.stdout);
+        assert.strictEqual(out.readers, 0);
+        for (const doc of out.docs) assert.deepStrictEqual(doc, { cursor: { firstBatch: [{ id: 1, name: 'a', tags: ['x'] }, { id: 2, name: 'b', tags: [] }] }, ok: 1 });
+    });
+});
