@@ -54,9 +54,6 @@ const SAMPLED_ELEMENTS = 16;
 // Smaller documents are left to the decoder without a look at the table: they
 // decode in under 40 ns, of which the look took 8 ({a: 1234.5}, 16 bytes).
 const MIN_SHAPE_SIZE = 32;
-// A document of one field is left to the decoder, which is quicker for it: its
-// reader took 15% more time on {a: 1234.5} and 45% more on {a: [1, 2, 3, 4, 5]}.
-const MIN_ROOT_FIELDS = 2;
 // an array's items, when they are numbers (doubles and int32s, read by the decoder's number reader)
 const ITEMS_NUMBERS = -1;
 
@@ -118,7 +115,7 @@ function readWith(slot, dec, start, size, depth) {
     if (doc === MISS) slot.score -= MISS_COST;
     else if (fallbacks !== 0) slot.score -= fallbacks < MISS_COST ? fallbacks : MISS_COST;
     else if (slot.score < MAX_SCORE) slot.score++;
-    if (slot.score < 0) drop(slot);
+    if (slot.score < 0) drop(slot, size);
     return doc;
 }
 
@@ -144,13 +141,14 @@ function claim(slot, fp, size) {
     slot.same = 0;
 }
 
-function drop(slot) {
+// The slot waits twice as many documents as last time (of this size) before it learns again.
+function drop(slot, size) {
     slot.reader = null;
     slot.sig = '';
     slot.same = 0;
     slot.tries = 0;
     if (slot.backoff < MAX_BACKOFF) slot.backoff++;
-    slot.count = COMPILE_AFTER - (COMPILE_AFTER << slot.backoff);
+    slot.count = COMPILE_AFTER - (COMPILE_AFTER << slot.backoff) * sightings(size);
 }
 
 function learn(slot, buf, start, size) {
@@ -166,7 +164,7 @@ function learn(slot, buf, start, size) {
         return;
     }
     // not a shape a reader can take, or not one shape: the slot waits as after a drop
-    if (slot.reader === null) drop(slot);
+    if (slot.reader === null) drop(slot, size);
 }
 
 // ---- deriving a shape from one document's bytes ----
@@ -178,8 +176,7 @@ function learn(slot, buf, start, size) {
 // recognised by them), a repeated key, '__proto__', invalid UTF-8, too many fields.
 
 function deriveShape(buf, start, size) {
-    const shape = deriveDocument(buf, start, size, { fields: MAX_FIELDS }, MAX_LEVELS);
-    return shape !== null && shape.fields.length >= MIN_ROOT_FIELDS ? shape : null;
+    return deriveDocument(buf, start, size, { fields: MAX_FIELDS }, MAX_LEVELS);
 }
 
 function deriveDocument(buf, start, size, budget, levels) {
@@ -322,13 +319,15 @@ function emitDocument(shape, out, names) {
     const args = [];
     for (let i = 0; i < fields.length; i++) {
         const f = fields[i];
-        code.push(`if (${keyTest(f)}) return MISS;`, `t = buf[p];`, `p += ${f.bytes.length + 2};`, `let v${i} = null;`);
+        const at = `p - ${f.bytes.length + 2}`;
+        code.push(`if (${keyTest(f)}) return MISS;`, `t = buf[p];`, `p += ${f.bytes.length + 2};`, 'if (p > end) return MISS;', `let v${i} = null;`);
         if (f.type === T_NULL) {
             // null in the document the shape was learnt from: any type here
-            code.push(...anyValue(`p - ${f.bytes.length + 2}`, `v${i}`, 'end', 'depth'));
+            code.push(...anyValue(at, `v${i}`, 'end', 'depth'));
         } else {
-            // a field that is sometimes null is common (a missing reference, no tag)
-            code.push(`if (t === ${f.type}) {`, ...emitValue(f, `v${i}`, out, names), `} else if (t !== ${T_NULL} || p > end) return MISS;`);
+            // null is the shape's too (a missing reference, no tag); another type is read
+            // by the decoder (a price that is an int32 in some documents, a double in others)
+            code.push(`if (t === ${f.type}) {`, ...emitValue(f, `v${i}`, out, names), `} else if (t !== ${T_NULL}) {`, ...fallback(at, `v${i}`, 'end', 'depth'), '}');
         }
         args.push(`v${i}`);
     }
@@ -349,11 +348,11 @@ function emitDocument(shape, out, names) {
     return id;
 }
 
-// the type byte (f's or null's), the key's bytes and its NUL, compared in place;
+// not the end of the document, and the key's bytes and its NUL, compared in place;
 // a key byte that meets the document's NUL differs from it, so the compare stops there
 function keyTest(f) {
     const bytes = f.bytes;
-    const tests = [f.type === T_NULL ? 'buf[p] === 0' : `(buf[p] !== ${f.type} && buf[p] !== ${T_NULL})`];
+    const tests = ['buf[p] === 0'];
     for (let i = 0; i < bytes.length; i++) tests.push(`buf[p + ${i + 1}] !== ${bytes[i]}`);
     tests.push(`buf[p + ${bytes.length + 1}] !== 0`);
     return tests.join(' || ');
@@ -471,4 +470,4 @@ function readersInUse() {
     return slots.filter((s) => s.reader !== null).length;
 }
 
-module.exports = { init, readByShape, MISS, MIN_SHAPE_SIZE, COMPILE_AFTER, SLOTS, sourceFor, readerFor, readersInUse, _slots: slots };
+module.exports = { init, readByShape, MISS, MIN_SHAPE_SIZE, COMPILE_AFTER, SLOTS, sourceFor, readerFor, readersInUse };
