@@ -21,9 +21,11 @@
 // Keys enter the generated source only as JSON.stringify literals and as numeric
 // byte literals; nothing else from the input does.
 
+const C = require('./constants');
 const { readUtf8 } = require('./utf8');
 const { readInt32LE, readInt64AsNumberLE, readDoubleFrom } = require('./bytes');
 const { compileFunction } = require('./shapes');
+const { valueEnd } = require('./elements');
 
 // the reader's answer for a document not of its shape
 const MISS = Symbol('miss');
@@ -56,9 +58,6 @@ const SAMPLED_ELEMENTS = 16;
 const MIN_SHAPE_SIZE = 32;
 // an array's items, when they are numbers (doubles and int32s, read by the decoder's number reader)
 const ITEMS_NUMBERS = -1;
-
-const T_DOUBLE = 0x01, T_STRING = 0x02, T_DOCUMENT = 0x03, T_ARRAY = 0x04, T_BINARY = 0x05, T_OBJECTID = 0x07, T_BOOLEAN = 0x08;
-const T_DATE = 0x09, T_NULL = 0x0a, T_REGEXP = 0x0b, T_DBPOINTER = 0x0c, T_CODE_W_SCOPE = 0x0f, T_INT32 = 0x10, T_INT64 = 0x12;
 
 class Slot {
     constructor() {
@@ -201,8 +200,8 @@ function deriveDocument(buf, start, size, budget, levels) {
         const len = valueLength(buf, type, p, end);
         if (len < 0) return null;
         const field = { key, bytes, type, doc: null, items: null };
-        if (type === T_DOCUMENT) field.doc = deriveDocument(buf, p, len, budget, levels - 1);
-        else if (type === T_ARRAY) field.items = deriveItems(buf, p, len, budget, levels - 1);
+        if (type === C.BSON_DOCUMENT) field.doc = deriveDocument(buf, p, len, budget, levels - 1);
+        else if (type === C.BSON_ARRAY) field.items = deriveItems(buf, p, len, budget, levels - 1);
         fields.push(field);
         sig += type + JSON.stringify(key) + (field.doc !== null ? field.doc.sig : '') + (field.items === null ? '' : typeof field.items === 'number' ? field.items : '[' + field.items.sig + ']') + ',';
         p += len;
@@ -226,12 +225,12 @@ function deriveItems(buf, start, size, budget, levels) {
         p = keyEnd + 1;
         const len = valueLength(buf, type, p, end);
         if (len < 0) return null;
-        if (n === 0 && (type === T_DOUBLE || type === T_INT32)) {
+        if (n === 0 && (type === C.BSON_DOUBLE || type === C.BSON_INT32)) {
             return ITEMS_NUMBERS;
-        } else if (type === T_STRING) {
-            if (n > 0 && items !== T_STRING) return null;
-            items = T_STRING;
-        } else if (type === T_DOCUMENT && levels > 0) {
+        } else if (type === C.BSON_STRING) {
+            if (n > 0 && items !== C.BSON_STRING) return null;
+            items = C.BSON_STRING;
+        } else if (type === C.BSON_DOCUMENT && levels > 0) {
             const shape = deriveDocument(buf, p, len, { fields: budget.fields }, levels);
             if (shape === null || (n > 0 && (items === null || items.sig !== shape.sig))) return null;
             if (n === 0) {
@@ -246,50 +245,14 @@ function deriveItems(buf, start, size, budget, levels) {
     return items;
 }
 
-// the length of the value of `type` at p in a document ending at end; -1 if it does not fit
+// the length of the value of `type` at p in a document ending at end; -1 where it
+// does not fit or is not a value (the element scanner's checks)
 function valueLength(buf, type, p, end) {
-    const left = end - p;
-    let len;
-    switch (type) {
-        case T_DOUBLE: case T_DATE: case T_INT64: case 0x11: len = 8; break;
-        case T_INT32: len = 4; break;
-        case T_OBJECTID: len = 12; break;
-        case T_BOOLEAN: len = 1; break;
-        case T_NULL: case 0x06: case 0x7f: case 0xff: len = 0; break;
-        case 0x13: len = 16; break;
-        case T_STRING: case 0x0d: case 0x0e:
-            if (left < 4) return -1;
-            len = 4 + readInt32LE(buf, p);
-            if (len < 5) return -1;
-            break;
-        case T_DOCUMENT: case T_ARRAY: case T_CODE_W_SCOPE:
-            if (left < 4) return -1;
-            len = readInt32LE(buf, p);
-            if (len < 5) return -1;
-            break;
-        case T_BINARY:
-            if (left < 5) return -1;
-            len = 5 + readInt32LE(buf, p);
-            if (len < 5) return -1;
-            break;
-        case T_DBPOINTER:
-            if (left < 4) return -1;
-            len = 16 + readInt32LE(buf, p);
-            if (len < 17) return -1;
-            break;
-        case T_REGEXP: {
-            let q = p;
-            while (q < end && buf[q] !== 0) q++;
-            q++;
-            while (q < end && buf[q] !== 0) q++;
-            if (q >= end) return -1;
-            len = q + 1 - p;
-            break;
-        }
-        default:
-            return -1;
+    try {
+        return valueEnd(buf, type, p, end) - p;
+    } catch {
+        return -1;
     }
-    return len > left ? -1 : len;
 }
 
 // ---- generating a reader ----
@@ -321,13 +284,13 @@ function emitDocument(shape, out, names) {
         const f = fields[i];
         const at = `p - ${f.bytes.length + 2}`;
         code.push(`if (${keyTest(f)}) return MISS;`, `t = buf[p];`, `p += ${f.bytes.length + 2};`, 'if (p > end) return MISS;', `let v${i} = null;`);
-        if (f.type === T_NULL) {
+        if (f.type === C.BSON_NULL) {
             // null in the document the shape was learnt from: any type here
             code.push(...anyValue(at, `v${i}`, 'end', 'depth'));
         } else {
             // null is the shape's too (a missing reference, no tag); another type is read
             // by the decoder (a price that is an int32 in some documents, a double in others)
-            code.push(`if (t === ${f.type}) {`, ...emitValue(f, `v${i}`, out, names), `} else if (t !== ${T_NULL}) {`, ...fallback(at, `v${i}`, 'end', 'depth'), '}');
+            code.push(`if (t === ${f.type}) {`, ...emitValue(f, `v${i}`, out, names), `} else if (t !== ${C.BSON_NULL}) {`, ...fallback(at, `v${i}`, 'end', 'depth'), '}');
         }
         args.push(`v${i}`);
     }
@@ -374,31 +337,31 @@ function fallback(at, name, end, depth) {
 function emitValue(f, name, out, names) {
     const at = `p - ${f.bytes.length + 2}`;
     switch (f.type) {
-        case T_DOUBLE:
+        case C.BSON_DOUBLE:
             return [`if (end - p < 8) return MISS;`, `${name} = dbl(buf, view, p);`, 'p += 8;'];
-        case T_STRING:
+        case C.BSON_STRING:
             return stringValue(name, 'end');
-        case T_OBJECTID:
+        case C.BSON_OBJECTID:
             return [`if (end - p < 12) return MISS;`, `${name} = oid(buf, p);`, 'p += 12;'];
-        case T_BOOLEAN:
+        case C.BSON_BOOLEAN:
             return [`if (end - p < 1 || buf[p] > 1) return MISS;`, `${name} = buf[p] === 1;`, 'p += 1;'];
-        case T_DATE:
+        case C.BSON_DATE:
             return [`if (end - p < 8) return MISS;`, `${name} = new Date(i64n(buf, p));`, 'p += 8;'];
-        case T_INT32:
+        case C.BSON_INT32:
             return [`if (end - p < 4) return MISS;`, `${name} = i32(buf, p);`, 'p += 4;'];
-        case T_INT64:
+        case C.BSON_INT64:
             return [`if (end - p < 8) return MISS;`, `${name} = i64(dec, buf, p);`, 'p += 8;'];
-        case T_BINARY:
+        case C.BSON_BINARY:
             // subtype 2 (the old binary, with a length inside) is left to the decoder
-            return [`if (end - p < 5) return MISS;`, 'len = i32(buf, p);', `if (len < 0 || len > end - p - 5 || buf[p + 4] === 2) return MISS;`,
+            return [`if (end - p < 5) return MISS;`, 'len = i32(buf, p);', `if (len < 0 || len > end - p - 5 || buf[p + 4] === ${C.BINARY_OLD}) return MISS;`,
                 `${name} = bin(dec, p, end);`, 'p += 5 + len;'];
-        case T_DOCUMENT:
+        case C.BSON_DOCUMENT:
             if (f.doc !== null) {
                 const sub = emitDocument(f.doc, out, names);
                 return [`${name} = r${sub}(dec, buf, p, end, depth + 1);`, `if (${name} === MISS) {`, ...fallback(at, name, 'end', 'depth'), '} else p += i32(buf, p);'];
             }
             break;
-        case T_ARRAY:
+        case C.BSON_ARRAY:
             if (f.items === ITEMS_NUMBERS) return numbersValue(at, name);
             if (f.items !== null) return arrayValue(f.items, name, out, names);
             break;
@@ -430,7 +393,7 @@ function numbersValue(at, name) {
 // them that steps over each index key (the decoder does not read an array's keys
 // either); an element of another type or shape is read by the decoder.
 function arrayValue(items, name, out, names) {
-    const type = typeof items === 'number' ? items : T_DOCUMENT;
+    const type = typeof items === 'number' ? items : C.BSON_DOCUMENT;
     const code = [`if (end - p < 5 || depth >= dec.maxDepth) return MISS;`,
         `${name} = newArray();`,
         '{',

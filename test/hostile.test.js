@@ -318,7 +318,7 @@ describe('hostile input', function () {
             // go each key as a JSON string literal, and numbers: bytes of the input (type and
             // key bytes), positions and counters, and names and expressions made of those
             const readers = fs.readFileSync(path.join(root, 'lib', 'shape-reader.js'), 'utf8');
-            assert.deepStrictEqual([...new Set(readers.match(/\$\{[^}]*\}/g))].sort(), ['${JSON.stringify(f.key)}', '${T_NULL}', "${args.join(', ')}",
+            assert.deepStrictEqual([...new Set(readers.match(/\$\{[^}]*\}/g))].sort(), ['${JSON.stringify(f.key)}', '${C.BSON_NULL}', '${C.BINARY_OLD}', "${args.join(', ')}",
                 '${at}', '${bytes.length + 1}', '${bytes[i]}', '${ctor}', '${depth}', '${end}', '${f.bytes.length + 2}', '${f.type}', '${i + 1}', '${id}', '${i}',
                 '${keyTest(f)}', '${name}', '${root}', '${sub}', '${type}'].sort());
         });

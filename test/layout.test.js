@@ -19,13 +19,13 @@ const FLOORS = [
         'set-field.js', 'wide-object.js', 'container-stack.js', 'json-text-reading.js', 'json-text-writing.js', 'double-text.js',
         'index-keys.js', 'number-runs.js'],
     // 2: caches and the field stage the engines write through
-    ['key-cache.js', 'key-table.js', 'string-batch.js', 'shapes.js', 'shape-reader.js', 'ejson-reading.js'],
+    ['key-cache.js', 'key-table.js', 'string-batch.js', 'shapes.js', 'ejson-reading.js'],
     // 3: the BSON type classes, each with its Extended JSON form, and the readers of those forms
     ['types/bson-value.js', 'types/long.js', 'types/int32.js', 'types/double.js', 'types/binary.js', 'types/objectid.js',
         'types/decimal128.js', 'types/timestamp.js', 'types/code.js', 'types/dbref.js', 'types/bson-regexp.js',
         'types/bson-symbol.js', 'types/min-max-key.js', 'types/deprecated.js', 'types/index.js', 'types/extended-json.js'],
     // 4: the engines
-    ['elements.js', 'encode.js', 'decoder.js', 'value-mapping.js', 'size.js', 'ejson.js'],
+    ['elements.js', 'shape-reader.js', 'encode.js', 'decoder.js', 'value-mapping.js', 'size.js', 'ejson.js'],
     // 5: what is built on the engines
     ['decode.js', 'element-walker.js', 'lookup.js', 'projection.js', 'lazy.js', 'stream.js', 'bson-byte-utils.js',
         'bson-number-utils.js', 'on-first-call.js', 'on-first-call/*', 'json-to-bson.js', 'bson-to-json.js',
