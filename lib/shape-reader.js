@@ -4,19 +4,21 @@
 // types and order): each compares every key's bytes in place, reads each value
 // by its expected type and builds the object with all its fields at once, with
 // nested documents and arrays of documents read by readers of their own. A
-// document that differs anywhere (a type byte, a key byte, a length, the end, too
-// deep, invalid UTF-8) makes the reader return MISS, and the decoder
+// document that differs in a key, the order, a length or the end, or holds a
+// value the decoder would refuse, makes the reader return MISS, and the decoder
 // (lib/decoder.js) decodes that document from its start as if no reader existed,
-// so values, errors and offsets are its own. A reader has no effect but
-// allocation and never throws for bad input.
+// so values, errors and offsets are its own. A value of another type or shape
+// than the reader's is read by the decoder in place (dec.shapeFallbacks counts
+// them). A reader has no effect but allocation and never throws.
 //
 // Shapes are learnt in a table of SLOTS slots, each keyed by a fingerprint of
 // the document's first element (type byte, first two key bytes) and size class.
 // From the COMPILE_AFTER-th document of a fingerprint on (a document counts once
-// more for every 4 kB it holds), each has its bytes walked to derive its shape, and a reader is compiled once CONFIRM in a row had
-// the same one; a slot whose documents do not agree, or whose reader misses too
-// often, is given up, and waits twice as long before it tries again. A document
-// whose fingerprint is new only takes the slot.
+// more for every 4 kB it holds), each has its bytes walked to derive its shape,
+// and a reader is compiled once CONFIRM in a row had the same one; a slot whose
+// documents do not agree, or whose reader misses or falls back too often, is
+// given up, and waits twice as long before it tries again. A document whose
+// fingerprint is new only takes the slot.
 //
 // Keys enter the generated source only as JSON.stringify literals and as numeric
 // byte literals; nothing else from the input does.
@@ -95,7 +97,7 @@ function readByShape(dec, start, size, depth) {
     const slot = slots[(fp ^ (fp >>> 9) ^ (fp >>> 17) ^ (fp >>> 24)) & (SLOTS - 1)];
     if (slot.fp === fp) {
         if (slot.reader !== null) return readWith(slot, dec, start, size, depth);
-        slot.count += 1 + (size >>> BYTES_PER_SIGHTING_SHIFT);
+        slot.count += sightings(size);
         if (slot.count < COMPILE_AFTER) return MISS;
     }
     sighted(slot, fp, buf, start, size);
@@ -170,7 +172,8 @@ function learn(slot, buf, start, size) {
 //
 // A shape is { fields: [{ key, type, doc, items }], sig }: doc, a nested
 // document's shape (null: read it by the decoder); items, an array's: a shape
-// (documents of one shape), a type byte (strings), or null (read by the decoder).
+// (documents of one shape), a type byte (strings), ITEMS_NUMBERS, or null (read
+// by the decoder).
 // null for anything a reader does not take: keys that begin with '$' (a DBRef is
 // recognised by them), a repeated key, '__proto__', invalid UTF-8, too many fields.
 

@@ -277,7 +277,7 @@ describe('hostile input', function () {
             assert.strictEqual(globalThis.qbsonEvaluated, undefined);
         });
 
-        it('the library evaluates no code but the shape constructors and the schema codecs\' generated code, whose only input is keys as string literals', function () {
+        it('the library evaluates no code but the decoder\'s shape constructors and shape readers and the schema codecs\' generated code, whose only input from data is keys as string literals and numbers', function () {
             const fs = require('fs');
             const path = require('path');
             const files = [];
