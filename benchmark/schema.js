@@ -113,8 +113,13 @@ function measure(name, mode) {
         assert.deepStrictEqual(codec.decode(bufs[i]), want, `${name}: codec.decode differs from decode`);
         assert.ok(codec.encode(ds.docs[i]).equals(bufs[i]), `${name}: codec.encode differs from encode`);
         if (row.ajvError !== null) continue;
-        assert.ok(ajvDecode(want), `${name}: ajv refuses decode's document: ${JSON.stringify(ajvDecode.errors)}`);
-        assert.ok(ajvEncode(ds.docs[i]), `${name}: ajv refuses the document: ${JSON.stringify(ajvEncode.errors)}`);
+        // To JSON Schema a Date, an ObjectId and a document are all objects: where one place
+        // holds documents and such values (a shape that changes every document), ajv applies the
+        // documents' required and properties to the others, and cannot check this data set.
+        if (!ajvDecode(want) || !ajvEncode(ds.docs[i])) {
+            const errors = ajvDecode.errors || ajvEncode.errors;
+            row.ajvError = `ajv refuses a conforming document (${errors[0].instancePath} ${errors[0].message}): JSON Schema's objects include BSON's other values`;
+        }
     }
     const none = () => {};
     const ops = [
@@ -168,7 +173,7 @@ function summary(rows) {
     let text = `geometric means: codec.decode ${dec.toFixed(2)}× ajv over decode (target ≥ 2×; lowest ${x(least.codecDecode, least.ajvDecode)}, ${least.name}), ` +
         `codec.encode ${enc.toFixed(2)}× ajv then encode`;
     const failed = rows.filter((r) => r.ajvError !== null).map((r) => r.name);
-    if (failed.length > 0) text += ` (ajv cannot compile the schema of ${failed.join(', ')}: ${rows.find((r) => r.ajvError !== null).ajvError})`;
+    if (failed.length > 0) text += ` (ajv cannot check ${failed.map((n) => `${n}: ${rows.find((r) => r.name === n).ajvError}`).join('; ')})`;
     for (const r of rows.filter((row) => row.deepkitDecode !== undefined)) {
         text += `; ${r.name}: codec.decode ${x(r.codecDecode, r.deepkitDecode)} deepkit-jit (target ≥ 1.3×), codec.encode ${x(r.codecEncode, r.deepkitEncode)} (target ≥ 1.5×)`;
     }
