@@ -27,7 +27,13 @@ const C = require('./constants');
 const { readUtf8 } = require('./utf8');
 const { readInt32LE, readInt64AsNumberLE, readDoubleFrom } = require('./bytes');
 const { compileFunction } = require('./shapes');
-const { valueEnd } = require('./elements');
+
+// the element scanner, loaded with the first shape learnt (require('qbson') loads none of it)
+let elementsModule = null;
+function elements() {
+    if (elementsModule === null) elementsModule = require('./elements');
+    return elementsModule;
+}
 
 // the reader's answer for a document not of its shape
 const MISS = Symbol('miss');
@@ -252,7 +258,7 @@ function deriveItems(buf, start, size, budget, levels) {
 // does not fit or is not a value (the element scanner's checks)
 function valueLength(buf, type, p, end) {
     try {
-        return valueEnd(buf, type, p, end) - p;
+        return elements().valueEnd(buf, type, p, end) - p;
     } catch {
         return -1;
     }

@@ -36,8 +36,11 @@ const EXPECTED_NOT_OK = {
         full_bson: { encode: 'differs', decode: 'n/a' },
         binary_heavy: { encode: 'differs', decode: 'differs' },
     },
+    // its typed JIT also writes a type's keys in the order the type declares them, and reads a
+    // field declared a Date (the type that holds every document) as one where a document has a number
     'deepkit-jit': {
         full_bson: { encode: 'differs', decode: 'n/a' },
+        shape_changes: { encode: 'differs', decode: 'differs' },
         binary_heavy: { encode: 'differs', decode: 'differs' },
     },
 };
