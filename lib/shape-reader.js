@@ -69,9 +69,14 @@ const ITEMS_NUMBERS = -1;
 
 class Slot {
     constructor() {
-        this.fp = -1;
+        this.take(-1, 0);
+    }
+
+    // the slot for documents of fingerprint fp, seen `count` times so far
+    take(fp, count) {
+        this.fp = fp;
         // sightings of fp; negative while backing off
-        this.count = 0;
+        this.count = count;
         // documents whose shapes were derived since the slot was taken or dropped
         this.tries = 0;
         this.score = 0;
@@ -130,23 +135,13 @@ function readWith(slot, dec, start, size, depth) {
 function sighted(slot, fp, buf, start, size) {
     if (slot.fp === fp) learn(slot, buf, start, size);
     // a reader in use keeps its slot until other fingerprints wear its score down
-    else if (slot.reader === null || --slot.score < 0) claim(slot, fp, size);
+    else if (slot.reader === null || --slot.score < 0) slot.take(fp, sightings(size));
 }
 
 function sightings(size) {
     return 1 + (size >>> BYTES_PER_SIGHTING_SHIFT);
 }
 
-function claim(slot, fp, size) {
-    slot.fp = fp;
-    slot.count = sightings(size);
-    slot.tries = 0;
-    slot.score = 0;
-    slot.backoff = 0;
-    slot.reader = null;
-    slot.sig = '';
-    slot.same = 0;
-}
 
 // The slot waits twice as many documents as last time (of this size) before it learns again.
 function drop(slot, size) {
