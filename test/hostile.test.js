@@ -321,6 +321,13 @@ describe('hostile input', function () {
             assert.deepStrictEqual([...new Set(readers.match(/\$\{[^}]*\}/g))].sort(), ['${JSON.stringify(f.key)}', '${C.BSON_NULL}', '${C.BINARY_OLD}', "${args.join(', ')}",
                 '${at}', '${bytes.length + 1}', '${bytes[i]}', '${ctor}', '${depth}', '${end}', '${f.bytes.length + 2}', '${f.type}', '${i + 1}', '${id}', '${i}',
                 '${keyTest(f)}', '${name}', '${root}', '${sub}', '${type}'].sort());
+            // lib/shape-writer.js likewise: each key as a JSON string literal (name), and numbers:
+            // the key's UTF-8 bytes, lengths and indexes, and the lines made of those
+            const writers = fs.readFileSync(path.join(root, 'lib', 'shape-writer.js'), 'utf8');
+            assert.deepStrictEqual([...new Set(writers.match(/\$\{[^}]*\}/g))].sort(), ['${b}', '${body}', '${fit(`${room + 5}', '${fit(room + 1)}', '${fit(room + 12)}',
+                '${fit(room + 4)}', '${fit(room + 8)}', '${fit(room)}', "${guard.join(' || ')}", '${header + 1}', '${header}', '${i}', '${j + 1}', '${keyBytes.length}',
+                '${keys.length}', '${key}', "${lines.join('\\n')}", '${name}', '${n}', '${other}', '${subs.length - 1}', '${sub}'].sort());
+            assert.match(writers, /const name = JSON\.stringify\(keys\[i\]\);/);
         });
 
         it('serializeFunctions only changes what encode writes', function () {

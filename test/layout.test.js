@@ -25,7 +25,7 @@ const FLOORS = [
         'types/decimal128.js', 'types/timestamp.js', 'types/code.js', 'types/dbref.js', 'types/bson-regexp.js',
         'types/bson-symbol.js', 'types/min-max-key.js', 'types/deprecated.js', 'types/index.js', 'types/extended-json.js'],
     // 4: the engines
-    ['elements.js', 'shape-reader.js', 'encode.js', 'decoder.js', 'value-mapping.js', 'size.js', 'ejson.js'],
+    ['elements.js', 'shape-reader.js', 'shape-writer.js', 'encode.js', 'decoder.js', 'value-mapping.js', 'size.js', 'ejson.js'],
     // 5: what is built on the engines
     ['decode.js', 'element-walker.js', 'lookup.js', 'projection.js', 'lazy.js', 'stream.js', 'bson-byte-utils.js',
         'bson-number-utils.js', 'on-first-call.js', 'on-first-call/*', 'json-to-bson.js', 'bson-to-json.js',
