@@ -800,7 +800,6 @@ function resumeStringBatching() {
 
 shapeWriter.init({
     write: writeElement,
-    isInt32: storesAsInt32,
     i32: writeInt32ViewLE,
     f64: writeDoubleViewLE,
     date: writeInt64FromNumberLE,
