@@ -54,7 +54,7 @@ const BSON_PROGRAMS = {
 //     before (decode rates against bson's in one run of npm run benchmark: 734 and 682,
 //     from 267 and 302)
 //   all four: +2.2 KB for the encoder's writers of repeated shapes (lib/shape-writer.js,
-//     issue 46), which take 41-45% fewer instructions to encode deepkit's cursor reply and
+//     issue 46), which take 37-44% fewer instructions to encode deepkit's cursor reply and
 //     its one item (docs/design.md, "Writers for repeated shapes", has the figures)
 const BUDGETS = {
     'encode + decode': 43000,
