@@ -18,6 +18,10 @@ const { setField } = require('./set-field');
 const { stage, MAX_SHAPE_FIELDS } = require('./shapes');
 const shapeReader = require('./shape-reader');
 const { readByShape, MISS, MIN_SHAPE_SIZE } = shapeReader;
+// Documents nested deeper are left to the decoder: in a chain of hundreds of
+// one-key documents (the fuzzer's), a reader of 8 levels that met a bad byte far
+// below returned MISS at every level and the chain was read again from each.
+const MAX_SHAPE_DEPTH = 32;
 
 // Modules the decoder needs only now and then, loaded when first needed and kept
 // (require() takes about a microsecond): the element scanner checks raw
@@ -267,7 +271,7 @@ function decodeStaged(dec, start, size, isArray, depth, validate, role, rawDocs)
 // them and a decode took 15% more instructions (flat_bson 214,822 -> 246,805,
 // object 3,455 -> 3,991).
 function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDocs) {
-    if (!isArray && size >= MIN_SHAPE_SIZE && dec.shapeReaders) {
+    if (!isArray && size >= MIN_SHAPE_SIZE && depth <= MAX_SHAPE_DEPTH && dec.shapeReaders) {
         const doc = readByShape(dec, start, size, depth);
         if (doc !== MISS) return doc;
     }
