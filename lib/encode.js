@@ -623,10 +623,7 @@ function writeShapedDocuments(enc, pos, arr, key, writer) {
         }
         enc.leave();
     }
-    enc.ensure(pos, 1);
-    enc.buf[pos++] = 0;
-    writeInt32ViewLE(enc.view, start, pos - start);
-    return pos;
+    return closeDocument(enc, start, pos);
 }
 
 // bson@7 stores the global flag as 's' and drops the others it does not know
