@@ -177,6 +177,17 @@ describe('readers generated for repeated shapes', function () {
         assert.strictEqual(dec.shapeFallbacks, 0);
     });
 
+    it('a document and one nested in it with the same first key and size class each keep a reader', function () {
+        // nested-object: the root and its field a are both {a: {...}} of 32-63 bytes
+        const bytes = Buffer.from(bson.serialize({ a: { a: { b: { c: { d: { e: 5 } } } } } }));
+        sameEveryRound(bytes, 4 * ROUNDS);
+        assert.ok(shapeReader.hasReader(bytes, 0, bytes.length, 0), 'the root has no reader');
+        const nested = Buffer.from(bson.serialize({ x: { a: { a: { b: { c: { d: { e: 5 } } } } } } }));
+        sameEveryRound(nested, 4 * ROUNDS);
+        assert.ok(shapeReader.hasReader(bytes, 0, bytes.length, 0), 'the root lost its reader to a nested document');
+        assert.ok(shapeReader.hasReader(nested, 0, nested.length, 0));
+    });
+
     it('a large document has its reader within its first few decodes', function () {
         // in a process of its own: here other tests' readers may hold its slot
         const script = `const qbson = require(${JSON.stringify(path.join(__dirname, '..'))});
