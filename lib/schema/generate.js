@@ -23,6 +23,7 @@
 const { H, FAIL, TYPE_BYTES, READ_TYPES, WIDE_TYPES } = require('./generated-runtime');
 
 const MAX_DEPTH = require('../constants').DEFAULT_MAX_DEPTH;
+const { MAX_FAST_KEYED_FIELDS } = require('../wide-object');
 
 // Nodes nested deeper than this are read by decode: decode's maxDepth (500) is
 // then never reached inside generated code.
@@ -354,7 +355,7 @@ function unorderedReader(g, node, depth, props, required) {
     props.forEach((prop, k) => {
         if (required.has(prop.name)) body += `    if (w[${k}] === F) return F;\n`;
     });
-    body += `    const o = {};\n    for (let k = 0; k < order.length; k++) H.set(o, ${names}[order[k]], w[order[k]]);\n    return o;\n}\n`;
+    body += `    const o = ${newObject(props.length)};\n    for (let k = 0; k < order.length; k++) H.set(o, ${names}[order[k]], w[order[k]]);\n    return o;\n}\n`;
     g.functions.push(body);
     return fn;
 }
@@ -362,11 +363,17 @@ function unorderedReader(g, node, depth, props, required) {
 // the object of the values read (vals(k) names value k), keys in the schema's order:
 // a literal when every property is there (flat_bson's 145 fields at 133,000
 // documents/s against 80,000 set one by one)
+// The empty object a document of `count` fields is built on key by key: past
+// MAX_FAST_KEYED_FIELDS, {} would turn into a dictionary (lib/wide-object.js).
+function newObject(count) {
+    return count > MAX_FAST_KEYED_FIELDS ? 'new H.Wide()' : '{}';
+}
+
 function buildObject(props, required, vals) {
     const literal = props.map((prop, k) => (prop.name === '__proto__' ? `["__proto__"]: ${vals(k)}` : `${JSON.stringify(prop.name)}: ${vals(k)}`)).join(', ');
     const optional = props.map((prop, k) => (required.has(prop.name) ? null : `${vals(k)} !== F`)).filter((x) => x !== null);
     if (optional.length === 0) return `    return { ${literal} };\n`;
-    let code = `    if (${optional.join(' && ')}) return { ${literal} };\n    const o = {};\n`;
+    let code = `    if (${optional.join(' && ')}) return { ${literal} };\n    const o = ${newObject(props.length)};\n`;
     props.forEach((prop, k) => {
         code += `    if (${vals(k)} !== F) H.set(o, ${JSON.stringify(prop.name)}, ${vals(k)});\n`;
     });

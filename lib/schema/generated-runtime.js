@@ -10,6 +10,7 @@ const { readInt32LE, readDoubleLE, readInt64AsNumberLE, copyToNewBuffer } = requ
 const { readUtf8 } = require('../utf8');
 const { ObjectId } = require('../types/objectid');
 const { setField } = require('../set-field');
+const { WideObject } = require('../wide-object');
 const { decode } = require('../decode');
 const { jsRegExpFlags } = require('../decoder');
 const { bsonTypeOf, stored, codePoints } = require('./values');
@@ -189,7 +190,7 @@ const H = {
             p = H.wideNext;
         }
         if (p !== e) return FAIL;
-        const o = {};
+        const o = new H.Wide();
         for (let i = 0; i < w.length; i++) if (w[i] !== FAIL) setField(o, T.names[i], w[i]);
         return o;
     },
@@ -268,6 +269,8 @@ const H = {
     // doubles are read through a DataView in documents this large, as decode reads them
     DATA_VIEW_MIN_SIZE: 2048,
     dataView: (b) => new DataView(b.buffer, b.byteOffset, b.length),
+    // the object a wide document is built on (lib/wide-object.js)
+    Wide: WideObject,
     OP: Object.prototype,
     proto: Object.getPrototypeOf,
     keys: Object.keys,
