@@ -360,15 +360,15 @@ function unorderedReader(g, node, depth, props, required) {
     return fn;
 }
 
-// the object of the values read (vals(k) names value k), keys in the schema's order:
-// a literal when every property is there (flat_bson's 145 fields at 133,000
-// documents/s against 80,000 set one by one)
 // The empty object a document of `count` fields is built on key by key: past
 // MAX_FAST_KEYED_FIELDS, {} would turn into a dictionary (lib/wide-object.js).
 function newObject(count) {
     return count > MAX_FAST_KEYED_FIELDS ? 'new H.Wide()' : '{}';
 }
 
+// the object of the values read (vals(k) names value k), keys in the schema's order:
+// a literal when every property is there (flat_bson's 145 fields at 133,000
+// documents/s against 80,000 set one by one)
 function buildObject(props, required, vals) {
     const literal = props.map((prop, k) => (prop.name === '__proto__' ? `["__proto__"]: ${vals(k)}` : `${JSON.stringify(prop.name)}: ${vals(k)}`)).join(', ');
     const optional = props.map((prop, k) => (required.has(prop.name) ? null : `${vals(k)} !== F`)).filter((x) => x !== null);
