@@ -564,6 +564,17 @@ describe('compile: generated code', function () {
             assert.deepStrictEqual(keyOrder(decoded), keyOrder(qbson.decode(bytes)));
             assert.notStrictEqual(codec.generated.read(bytes), FAIL, JSON.stringify(doc));
         }
+        // the generated checker and writer take keys in any order
+        for (const doc of docs.slice(0, 2)) {
+            assert.ok(codec.generated.conforms(doc), JSON.stringify(doc));
+            const written = codec.generated.write(doc);
+            assert.ok(written !== FAIL && written.equals(qbson.encode(doc)), JSON.stringify(doc));
+        }
+        // and leaves to the interpreter, out of order, what fails and a key the schema does not name
+        for (const doc of [{ b: { y: 1, x: 's' }, a: 1 }, { c: 'z', b: { x: 's' } }, { b: { x: 's' }, a: undefined }, { b: { x: 's' }, a: 1, z: 1 }]) {
+            assert.strictEqual(codec.generated.conforms(doc), false, JSON.stringify(doc));
+            assert.deepStrictEqual(codec.validate(doc).length, Object.keys(doc).includes('z') ? 0 : 1, JSON.stringify(doc));
+        }
         // a key twice, or a required one missing, out of order: the interpreter's error
         assert.throws(() => codec.decode(qbson.encode({ b: { y: true }, a: 1 })), (err) => isSchemaError(err) && err.path === 'b.x');
         assert.throws(() => codec.decode(qbson.encode({ b: { x: 1 }, a: 1 })), (err) => isSchemaError(err) && err.rule === 'bsonType');

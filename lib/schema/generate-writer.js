@@ -32,6 +32,8 @@ const CHUNK = 16;
 
 const W = {
     GROW,
+    // from a chunk of a document's writer: a required key is not where the schema has it
+    ORDER: Symbol('keys out of the schema\'s order'),
     i32: writeInt32LE,
     f64: writeDoubleLE,
     big64: writeBigInt64LE,
@@ -158,16 +160,18 @@ function objectWriter(g, node, depth) {
     }
     let body = `function ${fn}(o, p) {\n    const ks = H.keys(o), start = p;\n    let j = 0, v, t, l;\n    p += 4;\n`;
     for (const name of required) if (!props.some((x) => x.name === name)) body += '    return F;\n';
-    const property = (prop) => {
+    // keys out of the schema's order: the document written again from its start by the unordered writer
+    const other = props.length > 1 && props.length <= G.MAX_UNORDERED ? `${unorderedWriter(g, node, depth, props, required)}(o, ks, start)` : 'F';
+    const property = (prop, outOfOrder) => {
         const name = JSON.stringify(prop.name);
         const key = G.utf8Bytes(prop.name);
         let code = `    if (j < ks.length && ks[j] === ${name}) {\n        v = o[${name}];\n        j++;\n`;
         code += `        if (v === undefined) {\n${required.has(prop.name) ? '            return F;\n' : ''}        } else {\n`;
         code += writeValue(g, prop.node, depth, propertyKey(key), key.length, '            ');
-        return code + `        }\n    }${required.has(prop.name) ? ' else return F;' : ''}\n`;
+        return code + `        }\n    }${required.has(prop.name) ? ` else return ${outOfOrder};` : ''}\n`;
     };
     if (props.length <= CHUNK) {
-        for (const prop of props) body += property(prop);
+        for (const prop of props) body += property(prop, other);
     } else {
         // CHUNK properties to a function, as the reader reads them (V8 optimizes none of
         // one function for flat_bson's 145): each returns p, or F or W.GROW, and leaves
@@ -175,12 +179,34 @@ function objectWriter(g, node, depth) {
         for (let from = 0; from < props.length; from += CHUNK) {
             const chunk = g.name('y');
             let code = `function ${chunk}(o, ks, p) {\n    let j = at, v, t, l;\n`;
-            for (const prop of props.slice(from, from + CHUNK)) code += property(prop);
+            for (const prop of props.slice(from, from + CHUNK)) code += property(prop, 'W.ORDER');
             g.functions.push(code + '    at = j;\n    return p;\n}\n');
-            body += `    at = j;\n    p = ${chunk}(o, ks, p);\n    if (typeof p !== 'number') return p;\n    j = at;\n`;
+            body += `    at = j;\n    p = ${chunk}(o, ks, p);\n    if (p === W.ORDER) return ${other};\n    if (typeof p !== 'number') return p;\n    j = at;\n`;
         }
     }
-    body += '    if (j !== ks.length) return F;\n    if (p + 1 > buf.length) return W.GROW;\n    buf[p] = 0;\n    W.i32(buf, start, p + 1 - start);\n    return p + 1;\n}\n';
+    body += `    if (j !== ks.length) return ${other};\n` + CLOSE_DOCUMENT;
+    g.functions.push(body);
+    return fn;
+}
+
+// the end of a document begun at start: its NUL and its length
+const CLOSE_DOCUMENT = '    if (p + 1 > buf.length) return W.GROW;\n    buf[p] = 0;\n    W.i32(buf, start, p + 1 - start);\n    return p + 1;\n}\n';
+
+// a function (o, ks, start) -> the position after the document o, whose keys ks are
+// not in the schema's order, written at start (F or W.GROW): one switch on each key,
+// elements in o's order as encode writes them (api_statuses' statuses come in two key
+// orders; every one went to the checker and encode)
+function unorderedWriter(g, node, depth, props, required) {
+    const fn = g.name('wu');
+    let body = `function ${fn}(o, ks, start) {\n    let p = start + 4, v, t, l, n = 0;\n    for (let j = 0; j < ks.length; j++) {\n        v = o[ks[j]];\n        switch (ks[j]) {\n`;
+    for (const prop of props) {
+        const key = G.utf8Bytes(prop.name);
+        body += `            case ${JSON.stringify(prop.name)}:\n                if (v === undefined) break;\n`;
+        if (required.has(prop.name)) body += '                n++;\n';
+        body += writeValue(g, prop.node, depth, propertyKey(key), key.length, '                ') + '                break;\n';
+    }
+    body += '            default:\n                return F;\n        }\n    }\n';
+    body += `    if (n !== ${props.filter((p) => required.has(p.name)).length}) return F;\n` + CLOSE_DOCUMENT;
     g.functions.push(body);
     return fn;
 }
