@@ -19,7 +19,9 @@ const corpus = require('./corpus');
 const report = require('./report');
 const timing = require('./timing');
 
-useQbsonInDriver();
+// `--bson-client`: a process of its own whose driver keeps its own bson (below)
+const BSON_CLIENT = process.argv.includes('--bson-client');
+if (!BSON_CLIENT) useQbsonInDriver();
 const mongodb = require('mongodb');
 const qbson = require('..');
 
@@ -71,6 +73,10 @@ const REFERENCES = {
     'find, toArray (no text)': (items) => items.find({}, QUERY).toArray(),
     'raw: true, toArray (no text)': (items) => items.find({}, { raw: true, ...QUERY }).toArray(),
 };
+// the driver's own decode on bson, for the row above: read in a process whose driver was
+// not given qbson (bsonClient), its reads timed by its own CPU time; the server's CPU is not
+// read around them
+const ON_BSON = 'find, toArray (no text), the driver on bson';
 
 function startServer() {
     const child = childProcess.fork(SERVER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -132,8 +138,38 @@ async function measureSet(name, mode, client, server) {
         Object.assign(row.ways[way], { client: timing.median(s.map((x) => x.client)), server: timing.median(s.map((x) => x.server)),
             wall: timing.median(s.map((x) => x.wall)) });
     }
+    row.ways[ON_BSON] = readOnBson(server.uri, name, mode);
     await items.drop();
     return row;
+}
+
+// { client, wall } seconds, medians of `find, toArray` reads by the driver on its own bson
+function readOnBson(uri, name, mode) {
+    const args = [...process.execArgv, __filename, '--bson-client', uri, name, String(mode.warmup), String(mode.samples)];
+    const samples = JSON.parse(childProcess.execFileSync(process.execPath, args, { encoding: 'utf8' }));
+    if (samples.some((x) => x.docs !== COUNT)) throw new Error(`driver-json: the bson client read ${samples.map((x) => x.docs)} documents, not ${COUNT}`);
+    return { samples, client: timing.median(samples.map((x) => x.client)), wall: timing.median(samples.map((x) => x.wall)) };
+}
+
+// the process readOnBson starts: its reads' samples as JSON on stdout
+async function bsonClient([uri, name, warmup, samples]) {
+    const client = new mongodb.MongoClient(uri);
+    try {
+        if (driverUsesQbson(mongodb)) throw new Error('the driver runs on qbson in the bson client');
+        const items = client.db('bench').collection(name);
+        const read = REFERENCES['find, toArray (no text)'];
+        for (let i = 0; i < Number(warmup); i++) await read(items);
+        const out = [];
+        for (let i = 0; i < Number(samples); i++) {
+            if (global.gc) global.gc();
+            const c0 = cpuSeconds(), t0 = timing.now();
+            const docs = await read(items);
+            out.push({ client: cpuSeconds() - c0, wall: timing.now() - t0, docs: docs.length });
+        }
+        process.stdout.write(JSON.stringify(out));
+    } finally {
+        await client.close();
+    }
 }
 
 const ms = (seconds) => (seconds === undefined ? '-' : (seconds * 1000).toFixed(1));
@@ -149,14 +185,18 @@ function tables(rows, md) {
         })), md);
 }
 
-// the best raw way against the ordinary one, per data set
+// the best raw way against the ordinary one, and the driver's own decode on qbson and on bson, per data set
 function summary(rows) {
+    const own = rows.map((r) => {
+        const [q, b] = [r.ways['find, toArray (no text)'].client, r.ways[ON_BSON].client];
+        return `${r.name}: find, toArray takes ${ms(q)} ms of client CPU with the driver on qbson, ${ms(b)} ms on bson (${(q / b).toFixed(2)}×)`;
+    });
     return rows.map((r) => {
         const raw = Object.keys(WAYS).filter((way) => way !== ORDINARY && r.ways[way].client !== undefined)
             .sort((a, b) => r.ways[a].client - r.ways[b].client)[0];
         return raw === undefined ? `${r.name}: no raw way measured`
             : `${r.name}: ${raw} takes ${(r.ways[raw].client / r.ways[ORDINARY].client).toFixed(2)}× the client CPU of find + JSON.stringify (target ≤ 0.6×)`;
-    }).join('; ');
+    }).concat(own).join('; ');
 }
 
 async function main(argv) {
@@ -186,7 +226,7 @@ async function main(argv) {
 }
 
 if (require.main === module) {
-    main(process.argv.slice(2)).catch((err) => {
+    (BSON_CLIENT ? bsonClient(process.argv.slice(process.argv.indexOf('--bson-client') + 1)) : main(process.argv.slice(2))).catch((err) => {
         process.stderr.write(err.stack + '\n');
         process.exitCode = 1;
     });
