@@ -15,7 +15,8 @@
 // the document's first element (type byte, first two key bytes), size class and root-ness.
 // From the COMPILE_AFTER-th document of a fingerprint on (a document counts once
 // more for every 4 kB it holds), each has its bytes walked to derive its shape,
-// and a reader is compiled once CONFIRM in a row had the same one; a slot whose
+// and a reader is compiled once CONFIRM in a row had the same one (or
+// CONFIRM_COMMON in a row the same keys: mergeShapes); a slot whose
 // documents do not agree, or whose reader misses or falls back too often, is
 // given up, and waits twice as long before it tries again. A document whose
 // fingerprint is new only takes the slot.
@@ -49,6 +50,8 @@ const BYTES_PER_SIGHTING_SHIFT = 12;
 // microseconds, and a fingerprint shared by shapes (statuses with and without a
 // retweet) compiled, missed and was dropped again and again
 const CONFIRM = 4;
+// documents in a row that agree in their keys only (mergeShapes)
+const CONFIRM_COMMON = 6;
 // a reader's score: +1 a hit up to MAX_SCORE, -MISS_COST a miss, dropped below 0
 const START_SCORE = 16;
 const MAX_SCORE = 64;
@@ -85,6 +88,9 @@ class Slot {
         // the shape of the last document derived, and how many in a row had it
         this.sig = '';
         this.same = 0;
+        // what the documents derived in a row have in common (mergeShapes), and how many
+        this.common = null;
+        this.alike = 0;
     }
 }
 const slots = [];
@@ -157,6 +163,8 @@ function drop(slot, size) {
     slot.reader = null;
     slot.sig = '';
     slot.same = 0;
+    slot.common = null;
+    slot.alike = 0;
     slot.tries = 0;
     if (slot.backoff < MAX_BACKOFF) slot.backoff++;
     slot.count = COMPILE_AFTER - (COMPILE_AFTER << slot.backoff) * sightings(size);
@@ -166,15 +174,28 @@ function learn(slot, buf, start, size) {
     const shape = deriveShape(buf, start, size);
     slot.tries++;
     if (shape !== null && shape.sig === slot.sig) {
-        if (++slot.same < CONFIRM) return;
-        slot.reader = compileReader(shape);
-        slot.score = START_SCORE;
-    } else if (shape !== null && slot.tries <= 2 * CONFIRM) {
+        if (++slot.same >= CONFIRM) return compile(slot, shape, size);
+    } else if (shape !== null) {
         slot.sig = shape.sig;
         slot.same = 1;
-        return;
     }
+    // documents whose keys agree but whose types, nested documents or arrays do
+    // not (tweets whose entities hold more or fewer hashtags) get a reader of what
+    // they have in common: every tweet of a cursor batch was read by the decoder
+    // before, its user and entities by readers of their own
+    const common = shape === null ? null : slot.common === null ? shape : mergeShapes(slot.common, shape);
+    slot.common = common === null ? shape : common;
+    slot.alike = common === null ? 1 : slot.alike + 1;
+    if (slot.alike >= CONFIRM_COMMON) return compile(slot, slot.common, size);
+    if (shape !== null && slot.tries <= 2 * CONFIRM) return;
     // not a shape a reader can take, or not one shape: the slot waits as after a drop
+    if (slot.reader === null) drop(slot, size);
+}
+
+function compile(slot, shape, size) {
+    slot.reader = compileReader(shape);
+    slot.score = START_SCORE;
+    slot.common = null;
     if (slot.reader === null) drop(slot, size);
 }
 
@@ -196,7 +217,6 @@ function deriveDocument(buf, start, size, budget, levels) {
     const end = start + size - 1;
     const fields = [];
     const seen = new Set();
-    let sig = '{';
     let p = start + 4;
     while (p < end) {
         const type = buf[p];
@@ -216,11 +236,41 @@ function deriveDocument(buf, start, size, budget, levels) {
         if (type === C.BSON_DOCUMENT) field.doc = deriveDocument(buf, p, len, budget, levels - 1);
         else if (type === C.BSON_ARRAY) field.items = deriveItems(buf, p, len, budget, levels - 1);
         fields.push(field);
-        sig += type + JSON.stringify(key) + (field.doc !== null ? field.doc.sig : '') + (field.items === null ? '' : typeof field.items === 'number' ? field.items : '[' + field.items.sig + ']') + ',';
         p += len;
     }
     if (p !== end) return null;
+    return shapeOf(fields);
+}
+
+// a shape of these fields, with its signature
+function shapeOf(fields) {
+    let sig = '{';
+    for (const f of fields) {
+        sig += f.type + JSON.stringify(f.key) + (f.doc !== null ? f.doc.sig : '') + (f.items === null ? '' : typeof f.items === 'number' ? f.items : '[' + f.items.sig + ']') + ',';
+    }
     return { fields, sig: sig + '}' };
+}
+
+// What shapes a and b have in common, or null when their keys differ: a field
+// whose types differ takes any type (as null does), one whose nested document or
+// array items differ is read by the decoder (where documents have readers of their own).
+function mergeShapes(a, b) {
+    if (a.sig === b.sig) return a;
+    if (a.fields.length !== b.fields.length) return null;
+    const fields = [];
+    for (let i = 0; i < a.fields.length; i++) {
+        const f = a.fields[i];
+        const g = b.fields[i];
+        if (f.key !== g.key) return null;
+        if (f.type !== g.type) {
+            fields.push({ key: f.key, bytes: f.bytes, type: C.BSON_NULL, doc: null, items: null });
+            continue;
+        }
+        const doc = f.doc !== null && g.doc !== null ? mergeShapes(f.doc, g.doc) : null;
+        const items = f.items === g.items || (f.items !== null && g.items !== null && typeof f.items === 'object' && typeof g.items === 'object' && f.items.sig === g.items.sig) ? f.items : null;
+        fields.push({ key: f.key, bytes: f.bytes, type: f.type, doc, items });
+    }
+    return shapeOf(fields);
 }
 
 // What an array's elements are: one shape of document, strings, numbers (by its

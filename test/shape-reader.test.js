@@ -188,6 +188,26 @@ describe('readers generated for repeated shapes', function () {
         assert.ok(shapeReader.hasReader(nested, 0, nested.length, 0));
     });
 
+    it('documents whose keys agree but whose types, nested documents and arrays differ get a reader of what they share', function () {
+        // a status whose entities hold a different number of hashtags, whose place is a document or null
+        const status = (i) => ({
+            idStatus: i, text: 'status ' + i, user: { name: 'u' + (i % 3), followers: i * 7 },
+            entities: { hashtags: Array.from({ length: i % 4 }, (_, k) => ({ text: 'tag' + k, at: [k, k + 3] })), urls: i % 2 ? ['http://x'] : [] },
+            place: i % 5 === 0 ? null : { country: 'JP', name: i % 2 ? 'Tokyo' : { ja: '東京' } }, n: i % 3 === 0 ? 1.5 : i,
+        });
+        const docs = Array.from({ length: 4 * ROUNDS }, (_, i) => Buffer.from(bson.serialize(status(i))));
+        const generic = docs.map((bytes) => qbson.decode(bytes, GENERIC));
+        for (let round = 0; round < 2; round++) {
+            docs.forEach((bytes, i) => {
+                const doc = qbson.decode(bytes);
+                assert.deepStrictEqual(normalize(doc), normalize(bson.deserialize(bytes)), `round ${round}, status ${i}`);
+                assert.deepStrictEqual(Object.getOwnPropertyDescriptors(doc), Object.getOwnPropertyDescriptors(generic[i]));
+            });
+        }
+        const last = docs[docs.length - 1];
+        assert.ok(shapeReader.hasReader(last, 0, last.length, 0), 'the statuses have no reader');
+    });
+
     it('a large document has its reader within its first few decodes', function () {
         // in a process of its own: here other tests' readers may hold its slot
         const script = `const qbson = require(${JSON.stringify(path.join(__dirname, '..'))});
