@@ -52,6 +52,12 @@ const BYTES_PER_SIGHTING_SHIFT = 12;
 const CONFIRM = 4;
 // documents in a row that agree in their keys only (mergeShapes)
 const CONFIRM_COMMON = 6;
+// recompiles of a reader for the documents it left values to the decoder in
+const MAX_WIDEN = 3;
+// A value left to the decoder costs about what reading a small document does:
+// a document may leave one for every FALLBACK_BYTES of its size and still count as
+// read (statuses of about 300 bytes whose number is an int32 in some, a double in others)
+const FALLBACK_BYTES = 256;
 // a reader's score: +1 a hit up to MAX_SCORE, -MISS_COST a miss, dropped below 0
 const START_SCORE = 16;
 const MAX_SCORE = 64;
@@ -69,6 +75,8 @@ const SAMPLED_ELEMENTS = 16;
 const MIN_SHAPE_SIZE = 32;
 // an array's items, when they are numbers (doubles and int32s, read by the decoder's number reader)
 const ITEMS_NUMBERS = -1;
+// a field's type where documents held values of different types (mergeShapes): any type, read by the decoder
+const ANY_TYPE = -2;
 
 class Slot {
     constructor() {
@@ -91,6 +99,9 @@ class Slot {
         // what the documents derived in a row have in common (mergeShapes), and how many
         this.common = null;
         this.alike = 0;
+        // the reader's shape, and how often it was widened (widen)
+        this.shape = null;
+        this.widened = 0;
     }
 }
 const slots = [];
@@ -138,9 +149,10 @@ function readWith(slot, dec, start, size, depth) {
     const doc = readInt32LE(buf, start) === size ? slot.reader(dec, buf, start, start + size, depth) : MISS;
     const fallbacks = dec.shapeFallbacks;
     dec.shapeFallbacks = outer;
-    // a value the reader left to the decoder costs it a point, a miss MISS_COST
+    if (fallbacks !== 0 && doc !== MISS && slot.widened < MAX_WIDEN) widen(slot, buf, start, size);
+    // a value the reader left to the decoder costs it a point, past one in FALLBACK_BYTES; a miss MISS_COST
     if (doc === MISS) slot.score -= MISS_COST;
-    else if (fallbacks !== 0) slot.score -= fallbacks < MISS_COST ? fallbacks : MISS_COST;
+    else if (fallbacks !== 0 && fallbacks * FALLBACK_BYTES > size) slot.score -= fallbacks < MISS_COST ? fallbacks : MISS_COST;
     else if (slot.score < MAX_SCORE) slot.score++;
     if (slot.score < 0) drop(slot, size);
     return doc;
@@ -161,6 +173,8 @@ function sightings(size) {
 // The slot waits twice as many documents as last time (of this size) before it learns again.
 function drop(slot, size) {
     slot.reader = null;
+    slot.shape = null;
+    slot.widened = 0;
     slot.sig = '';
     slot.same = 0;
     slot.common = null;
@@ -194,9 +208,24 @@ function learn(slot, buf, start, size) {
 
 function compile(slot, shape, size) {
     slot.reader = compileReader(shape);
+    slot.shape = shape;
     slot.score = START_SCORE;
     slot.common = null;
     if (slot.reader === null) drop(slot, size);
+}
+
+// A document its reader read with values left to the decoder (a field whose type
+// differs from the learnt one, nested parts of another shape): the reader is
+// compiled again for what the two have in common, at most MAX_WIDEN times.
+function widen(slot, buf, start, size) {
+    slot.widened++;
+    const shape = deriveShape(buf, start, size);
+    const wider = shape === null ? null : mergeShapes(slot.shape, shape, true);
+    if (wider === null || wider.sig === slot.shape.sig) return;
+    const reader = compileReader(wider);
+    if (reader === null) return;
+    slot.reader = reader;
+    slot.shape = wider;
 }
 
 // ---- deriving a shape from one document's bytes ----
@@ -232,7 +261,8 @@ function deriveDocument(buf, start, size, budget, levels) {
         p = keyEnd + 1;
         const len = valueLength(buf, type, p, end);
         if (len < 0) return null;
-        const field = { key, bytes, type, doc: null, items: null };
+        // (empty: an array without elements, whose items say nothing)
+        const field = { key, bytes, type, doc: null, items: null, empty: type === C.BSON_ARRAY && len === 5 };
         if (type === C.BSON_DOCUMENT) field.doc = deriveDocument(buf, p, len, budget, levels - 1);
         else if (type === C.BSON_ARRAY) field.items = deriveItems(buf, p, len, budget, levels - 1);
         fields.push(field);
@@ -251,10 +281,14 @@ function shapeOf(fields) {
     return { fields, sig: sig + '}' };
 }
 
-// What shapes a and b have in common, or null when their keys differ: a field
-// whose types differ takes any type (as null does), one whose nested document or
-// array items differ is read by the decoder (where documents have readers of their own).
-function mergeShapes(a, b) {
+// What shapes a and b have in common, or null when their keys differ. A field
+// that is null in one takes the other's type (a reader takes null for any type);
+// one whose types differ otherwise takes ANY_TYPE (read by the decoder); nested
+// documents and arrays' items are merged in turn, an empty array taking the other's items.
+// (keepTypes, when a reader is widened: a typed field keeps its type, whose
+// values of other types stay fallbacks: large's prices, a double in most items and
+// an int32 in some, took 17% more instructions read as any type)
+function mergeShapes(a, b, keepTypes = false) {
     if (a.sig === b.sig) return a;
     if (a.fields.length !== b.fields.length) return null;
     const fields = [];
@@ -262,15 +296,26 @@ function mergeShapes(a, b) {
         const f = a.fields[i];
         const g = b.fields[i];
         if (f.key !== g.key) return null;
-        if (f.type !== g.type) {
-            fields.push({ key: f.key, bytes: f.bytes, type: C.BSON_NULL, doc: null, items: null });
-            continue;
+        if (f.type === g.type) {
+            const doc = f.doc !== null && g.doc !== null ? mergeShapes(f.doc, g.doc, keepTypes) : null;
+            fields.push({ key: f.key, bytes: f.bytes, type: f.type, doc, items: mergeItems(f, g, keepTypes), empty: f.empty && g.empty });
+        } else if ((f.type === C.BSON_NULL || g.type === C.BSON_NULL) && f.type !== ANY_TYPE && g.type !== ANY_TYPE) {
+            fields.push(f.type === C.BSON_NULL ? g : f);
+        } else if (keepTypes) {
+            fields.push(f);
+        } else {
+            fields.push({ key: f.key, bytes: f.bytes, type: ANY_TYPE, doc: null, items: null, empty: false });
         }
-        const doc = f.doc !== null && g.doc !== null ? mergeShapes(f.doc, g.doc) : null;
-        const items = f.items === g.items || (f.items !== null && g.items !== null && typeof f.items === 'object' && typeof g.items === 'object' && f.items.sig === g.items.sig) ? f.items : null;
-        fields.push({ key: f.key, bytes: f.bytes, type: f.type, doc, items });
     }
     return shapeOf(fields);
+}
+
+// what two arrays' items have in common: one shape of document, strings, numbers, or null (the decoder's)
+function mergeItems(f, g, keepTypes) {
+    if (f.items === g.items || g.empty) return f.items;
+    if (f.empty) return g.items;
+    if (f.items !== null && g.items !== null && typeof f.items === 'object' && typeof g.items === 'object') return mergeShapes(f.items, g.items, keepTypes);
+    return null;
 }
 
 // What an array's elements are: one shape of document, strings, numbers (by its
@@ -347,8 +392,8 @@ function emitDocument(shape, out, names) {
         const f = fields[i];
         const at = `p - ${f.bytes.length + 2}`;
         code.push(`if (${keyTest(f)}) return MISS;`, `t = buf[p];`, `p += ${f.bytes.length + 2};`, 'if (p > end) return MISS;', `let v${i} = null;`);
-        if (f.type === C.BSON_NULL) {
-            // null in the document the shape was learnt from: any type here
+        if (f.type === C.BSON_NULL || f.type === ANY_TYPE) {
+            // null in the document the shape was learnt from, or types that differ: any type here
             code.push(...anyValue(at, `v${i}`, 'end', 'depth'));
         } else {
             // null is the shape's too (a missing reference, no tag); another type is read
