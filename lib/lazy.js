@@ -12,6 +12,8 @@ const { BSONError } = require('./errors');
 const { rootContainer, scanElement, findElement, validationFor, readValue, isContainerType, explain } = require('./element-walker');
 
 const ARRAY_KEY = /^(?:0|[1-9][0-9]{0,8})$/;
+// passed by this module's own `new LazyDocument`: the class is exported for instanceof only
+const MADE_BY_LAZY = Symbol('LazyDocument');
 
 class LazyDocument {
     #dec;
@@ -22,7 +24,8 @@ class LazyDocument {
     #firstValue = undefined;
     #cache = null;
 
-    constructor(dec, container) {
+    constructor(dec, container, token) {
+        if (token !== MADE_BY_LAZY) throw new BSONError('a LazyDocument is made by lazy(buf), not by new LazyDocument()');
         this.#dec = dec;
         this.#c = container;
         Object.freeze(this);
@@ -46,7 +49,7 @@ class LazyDocument {
         let value;
         try {
             const validate = validationFor(dec, c, k);
-            value = isContainerType(dec.buf[at]) ? new LazyDocument(dec, c.child(dec, at, validate, k)) : readValue(dec, c, at, validate, k, true);
+            value = isContainerType(dec.buf[at]) ? new LazyDocument(dec, c.child(dec, at, validate, k), MADE_BY_LAZY) : readValue(dec, c, at, validate, k, true);
         } catch (err) {
             throw overflowAsBSONError(this.#dec, err, c.start);
         }
@@ -95,7 +98,7 @@ class LazyDocument {
             const validate = validationFor(dec, c, key);
             let value;
             try {
-                value = isContainerType(dec.buf[pos]) ? new LazyDocument(dec, c.child(dec, pos, validate, key)) : readValue(dec, c, pos, validate, key, false);
+                value = isContainerType(dec.buf[pos]) ? new LazyDocument(dec, c.child(dec, pos, validate, key), MADE_BY_LAZY) : readValue(dec, c, pos, validate, key, false);
             } catch (err) {
                 throw overflowAsBSONError(dec, err, c.start);
             }
@@ -157,7 +160,7 @@ function readCheckedKey(dec, c, pos) {
 // A view of the document decode(buf, opts) would read; the same options.
 function lazy(input, opts) {
     const dec = new Decoder(toBuffer(input), opts);
-    return new LazyDocument(dec, rootContainer(dec, opts));
+    return new LazyDocument(dec, rootContainer(dec, opts), MADE_BY_LAZY);
 }
 
 module.exports = { lazy, LazyDocument };

@@ -235,6 +235,11 @@ describe('lazy', function () {
         }, TypeError);
     });
 
+    it('is made by lazy(buf): new LazyDocument(...) is refused with a BSONError', function () {
+        throwsBSONError(() => new qbson.LazyDocument(BYTES), /lazy\(buf\)/);
+        throwsBSONError(() => new qbson.LazyDocument(), /lazy\(buf\)/);
+    });
+
     it('reads with decode options, and refuses bad keys', function () {
         assert.deepStrictEqual(qbson.lazy(BYTES, { promoteValues: false }).get('ok'), new qbson.Int32(1));
         throwsBSONError(() => qbson.lazy(BYTES).get({}));
