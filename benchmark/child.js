@@ -92,7 +92,7 @@ function cold(job) {
 
 // The ES module entries whose import is timed: `import ... from 'qbson'` and from 'bson'
 const ESM_ENTRIES = {
-    qbson: () => require('url').pathToFileURL(require('path').join(__dirname, '..', 'index.mjs')).href,
+    qbson: () => 'qbson',
     bson: () => 'bson',
 };
 

@@ -117,9 +117,11 @@ function buffaloCanon(bf) {
 
 const DEFINITIONS = [
     ['qbson', 'bson', () => {
-        const q = require('..');
+        // the package's require entry, as a user's program gets it (dist/node/qbson.cjs, which
+        // run.js builds from lib/ before it measures)
+        const q = require('qbson');
         if (typeof q.encode !== 'function' || typeof q.decode !== 'function') {
-            throw new Error('index.js does not export encode() and decode() yet');
+            throw new Error("require('qbson') does not export encode() and decode()");
         }
         return { encode: (doc) => q.encode(doc), decode: (buf) => q.decode(buf) };
     }],

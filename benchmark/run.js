@@ -199,6 +199,8 @@ async function measureMixed(opts, dsNames, libs, mode, results, phase, write) {
 
 async function run(opts, write) {
     const started = timing.now();
+    // the package's entries (dist/node), made from lib/ as it is now
+    await require('../scripts/build').build();
     // --update DOC: the report also replaces the one between DOC's markers, once the run is done;
     // a document without them is refused before anything is measured
     let doc = null;

@@ -8,12 +8,11 @@
 
 const start = process.hrtime.bigint();
 const fs = require('fs');
-const path = require('path');
 
 const [lib, file] = process.argv.slice(2);
 let encode, decode;
 if (lib === 'qbson') {
-    ({ encode, decode } = require(path.join(__dirname, '..')));
+    ({ encode, decode } = require('qbson'));    // the package's require entry, as a user's program gets it
 } else if (lib === 'bson') {
     ({ serialize: encode, deserialize: decode } = require('bson'));
 } else {

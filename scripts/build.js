@@ -4,6 +4,8 @@
 //   dist/qbson.browser.mjs  index.browser.mjs and all it imports in one ES module,
 //                           for browsers and workers without a bundler, and Deno
 //   dist/qbson.bundle.js    index.js in a script that sets the global `qbson`
+//   dist/node/              the package's "require" and "import" entries for Node, Deno
+//                           and Bun, in as few files as a program loads (build-node.js)
 // package.json's `browser` field puts lib/node-modules.browser.js in place of
 // lib/node-modules.js (as it does for any bundler that builds qbson for a
 // browser), so nothing in them requires a Node module. The command is not in them.
@@ -15,6 +17,7 @@
 
 const fs = require('fs');
 const path = require('path');
+const { buildNode } = require('./build-node');
 
 const ROOT = path.join(__dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -46,7 +49,8 @@ async function build() {
     fs.mkdirSync(DIST, { recursive: true });
     const files = [path.join(DIST, 'qbson.browser.mjs'), path.join(DIST, 'qbson.bundle.js')];
     const common = { ...COMMON, plugins: [keepNodeBytes] };
-    await Promise.all([
+    const [node] = await Promise.all([
+        buildNode(`// qbson ${VERSION}, built by scripts/build.js from lib/ for Node, Deno and Bun`),
         esbuild.build({
             ...common,
             entryPoints: [path.join(ROOT, 'index.browser.mjs')],
@@ -63,7 +67,7 @@ async function build() {
             banner: { js: BANNER },
         }),
     ]);
-    return { files };
+    return { files: files.concat(node.files) };
 }
 
 module.exports = { build, ROOT, COMMON };

@@ -27,9 +27,10 @@ function loadedAfter(code) {
     return JSON.parse(res.stdout);
 }
 
-// The repository's modules loaded by `import * as q from 'qbson'` in a fresh process.
+// The repository's modules loaded by `import * as q from './index.mjs'` in a fresh process
+// (import 'qbson' takes dist/node, made from them: test/node-entries.test.js).
 function loadedByImport() {
-    const script = `import * as q from 'qbson';
+    const script = `import * as q from './index.mjs';
         import { createRequire } from 'node:module';
         const cache = createRequire(import.meta.url).cache;
         const own = Object.keys(cache).filter((f) => f.startsWith(${JSON.stringify(ROOT + path.sep)}) && !f.includes('node_modules'));
@@ -110,7 +111,7 @@ describe('loading', function () {
         for (const file of ON_FIRST_VALUE) assert.ok(own.includes(file), `\${file} was not loaded`);
     });
 
-    it('import "qbson" loads what require("qbson") loads once every export is read, which leaves Extended JSON, calculateObjectSize, get/has and the streams unloaded', function () {
+    it('import of index.mjs loads what require of index.js loads once every export is read, which leaves Extended JSON, calculateObjectSize, get/has and the streams unloaded', function () {
         const imported = loadedByImport();
         assert.ok(imported.exports > 20, `only ${imported.exports} exports`);
         const { own } = loadedAfter("const q = require('.'); for (const name of Object.keys(q)) q[name];");

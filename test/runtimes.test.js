@@ -4,7 +4,8 @@
 // compatibility, and as plain ES modules loading dist/qbson.browser.mjs with no
 // npm and no Node built-in), headless Chromium (a page, a page under a
 // Content-Security-Policy without 'unsafe-eval', a module Worker), and Node itself
-// as the reference. Each runs test/runtimes/conformance.mjs, bundled by
+// as the reference; Node, Bun and Deno's compatibility load the package's import entry
+// (dist/node/qbson.mjs). Each runs test/runtimes/conformance.mjs, bundled by
 // test/runtimes/build.mjs, and every named case of its report is a test here.
 // A runtime not installed is skipped by name; with CI=true it fails.
 // QBSON_RUNTIME_RUNS: documents per property (300).
@@ -20,6 +21,7 @@ const IN_CI = process.env.CI === 'true';
 const HERE = path.join(__dirname, 'runtimes');
 const BUNDLE = path.join(ROOT, '.build', 'runtimes', 'conformance.mjs');
 const BROWSER_BUILD = path.join(ROOT, 'dist', 'qbson.browser.mjs');
+const PACKAGE_IMPORT = path.join(ROOT, 'dist', 'node', 'qbson.mjs');
 const BSON_NODE = path.join(ROOT, 'node_modules', 'bson', 'lib', 'bson.node.mjs');
 const BSON_BROWSER = path.join(ROOT, 'node_modules', 'bson', 'lib', 'bson.mjs');
 const RUN_MODULE = path.join(HERE, 'run-module.mjs');
@@ -79,11 +81,13 @@ function runAll() {
     const built = spawnSync(process.execPath, [path.join(HERE, 'build.mjs')], { cwd: ROOT, encoding: 'utf8', timeout: TIMEOUT });
     if (built.status !== 0) throw new Error(`building the conformance bundle failed: ${built.stderr}`);
     const moduleRun = (exe, pre, qbson, bson) => run(exe, [...pre, RUN_MODULE, BUNDLE, qbson, bson, String(RUNS)]);
-    out.node = moduleRun(process.execPath, [], path.join(ROOT, 'index.mjs'), BSON_NODE);
-    out.bun = BUN ? moduleRun(BUN, [], path.join(ROOT, 'index.mjs'), BSON_NODE) : { missing: 'Bun is not installed' };
-    const readRoot = `--allow-read=${ROOT}`;
-    out['deno-node-compat'] = DENO ? moduleRun(DENO, ['run', readRoot], path.join(ROOT, 'index.mjs'), BSON_NODE) : { missing: 'Deno is not installed' };
+    // npm run build makes dist/node too: the package's import entry, which Node, Bun and Deno take
     const noBuild = buildBrowserModule();
+    const entry = noBuild ? path.join(ROOT, 'index.mjs') : PACKAGE_IMPORT;
+    out.node = moduleRun(process.execPath, [], entry, BSON_NODE);
+    out.bun = BUN ? moduleRun(BUN, [], entry, BSON_NODE) : { missing: 'Bun is not installed' };
+    const readRoot = `--allow-read=${ROOT}`;
+    out['deno-node-compat'] = DENO ? moduleRun(DENO, ['run', readRoot], entry, BSON_NODE) : { missing: 'Deno is not installed' };
     if (!DENO) out['deno-esm'] = { missing: 'Deno is not installed' };
     else if (noBuild) out['deno-esm'] = { missing: noBuild };
     else {
