@@ -11,7 +11,7 @@ const { readUtf8 } = require('../utf8');
 const { ObjectId } = require('../types/objectid');
 const { setField } = require('../set-field');
 const { WideObject } = require('../wide-object');
-const { decode } = require('../decode');
+const { presetDecode } = require('../decode');
 const { jsRegExpFlags } = require('../decoder');
 const { bsonTypeOf, stored, codePoints } = require('./values');
 const { check, DEFAULT_CONTEXT } = require('./check');
@@ -34,6 +34,21 @@ let Long = null;
 let binaryTypes = null;
 let rareTypes = null;
 const rare = () => (rareTypes === null ? (rareTypes = require('../types')) : rareTypes);
+
+// decode with the options the slow paths read with, by maxDepth (one value per codec
+// option), made on first use
+const slowDecoders = new Map();
+function slowDecoder(maxDepth) {
+    let d = slowDecoders.get(maxDepth);
+    if (d === undefined) {
+        d = {
+            typed: presetDecode({ promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true, preserveDeprecated: true, maxDepth }),
+            value: presetDecode({ maxDepth }),
+        };
+        slowDecoders.set(maxDepth, d);
+    }
+    return d;
+}
 
 // helpers the generated code calls, through H
 const H = {
@@ -64,7 +79,7 @@ const H = {
         if (size < 5 || size > end - scopeStart || buf[scopeStart + size - 1] !== 0 || scopeStart + size !== pos + total || maxDepth < 1) return FAIL;
         let scope;
         try {
-            scope = decode(buf.subarray(scopeStart, scopeStart + size), { maxDepth });
+            scope = slowDecoder(maxDepth).value(buf.subarray(scopeStart, scopeStart + size));
         } catch {
             return FAIL;
         }
@@ -124,11 +139,12 @@ const H = {
     slow(node, buf, pos, len, isArray, maxDepth) {
         if (maxDepth < 1) return FAIL;
         const bytes = buf.subarray(pos, pos + len);
+        const decoder = slowDecoder(maxDepth);
         let typed;
         let value;
         try {
-            typed = decode(bytes, { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true, preserveDeprecated: true, maxDepth });
-            value = decode(bytes, { maxDepth });
+            typed = decoder.typed(bytes);
+            value = decoder.value(bytes);
         } catch {
             return FAIL;
         }
