@@ -5,8 +5,10 @@
 //   dist/node/qbson.cjs    index.js and the modules require('qbson') loads, in one file
 //   dist/node/classes.cjs  the modules import 'qbson' loads besides (the classes it must
 //                          bind, bson's namespaces), each run when first required
-//   dist/node/lib/...      every other module (loaded on first call), a file of its own at
-//                          its place in lib/
+//   dist/node/lib/...      every other module, a file of its own at its place in lib/:
+//                          those loaded on first call, and the classes decode reaches one
+//                          at a time with a value (Binary, Long, Int32, Double), so that
+//                          a first decode meeting an int64 loads Long alone
 //   dist/node/qbson.mjs    index.mjs, over qbson.cjs
 //   dist/node/loaded.cjs   the exports of qbson.cjs's modules, by their path in lib/
 // Why: Node 20 spends about 0.2 ms on each file it loads (resolve, read, compile as a
@@ -29,18 +31,25 @@ const QBSON = path.join(OUT, 'qbson.cjs');
 const CLASSES = path.join(OUT, 'classes.cjs');
 const LOADED = path.join(OUT, 'loaded.cjs');
 
-// the modules of lib/ loaded in a fresh process by require('./index.js'), and once
-// every export is read as well (as import 'qbson' reads them)
+// {b: Binary, l: 2^60, i: 7, d: 1.5}, read with promoteValues: false: a value of each class
+// decode loads on first meeting one
+const FIRST_VALUES = '2c000000' + '05620002000000006162' + '126c000000000000000010' + '10690007000000' + '016400000000000000f83f' + '00';
+
+// the modules of lib/ loaded in a fresh process by require('./index.js'); then by a
+// decode of FIRST_VALUES; then once every export is read as well (as import 'qbson'
+// reads them): atImport is what the last adds to the first, less what the decode loads
 function modulesLoaded() {
     const script = `const own = () => Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(LIB + path.sep)}));
         const qbson = require('./index.js');
         const atRequire = own();
+        qbson.decode(Buffer.from('${FIRST_VALUES}', 'hex'), { promoteValues: false });
+        const atFirstValues = own();
         for (const name of Object.keys(qbson)) qbson[name];
-        console.log(JSON.stringify({ atRequire, atImport: own() }));`;
+        console.log(JSON.stringify({ atRequire, atFirstValues, atImport: own() }));`;
     const res = childProcess.spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
     if (res.status !== 0) throw new Error('require("./index.js") failed: ' + res.stderr);
-    const { atRequire, atImport } = JSON.parse(res.stdout);
-    return { atRequire: new Set(atRequire), atImport: atImport.filter((f) => !atRequire.includes(f)) };
+    const { atRequire, atFirstValues, atImport } = JSON.parse(res.stdout);
+    return { atRequire: new Set(atRequire), atImport: atImport.filter((f) => !atFirstValues.includes(f)) };
 }
 
 // every module of lib/ that index.js may come to load
