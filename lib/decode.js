@@ -66,26 +66,6 @@ function decodeWithoutOptions(buf) {
         idleDecoder = dec;
     }
 }
-
-// decode(input, opts) with opts read once, for a caller that decodes many documents
-// with the same options (the schema codecs' slow paths): reading them took a fifth
-// of decoding a small sub-document.
-function presetDecode(opts) {
-    let idle = new Decoder(null, opts);
-    return (input) => {
-        const dec = idle;
-        if (dec === null) return decode(input, opts);
-        idle = null;
-        dec.buf = toBuffer(input);
-        try {
-            return decodeWithOptions(dec, opts);
-        } finally {
-            dec.buf = null;
-            idle = dec;
-        }
-    };
-}
-
 function decodeFields(dec, index, size, fields) {
     dec.refuseReviver('the fields option');
     return projection().decodeFields(dec, index, size, fields);
@@ -109,4 +89,4 @@ function decodeAll(input, opts) {
 }
 
 
-module.exports = { decode, decodeAll, presetDecode };
+module.exports = { decode, decodeAll };

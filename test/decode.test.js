@@ -377,33 +377,3 @@ describe('decode', function () {
         }
     });
 });
-
-// lib/decode.js's presetDecode: decode with options read once (the schema codecs' slow paths)
-describe('presetDecode', function () {
-    const { presetDecode } = require('../lib/decode');
-    const bytes = qbson.encode({ a: 1, b: 2.5, n: { c: 'x' } });
-
-    it('gives what decode gives with the same options, call after call', function () {
-        const typed = presetDecode({ promoteValues: false, maxDepth: 3 });
-        const plain = presetDecode({ maxDepth: 3 });
-        for (let i = 0; i < 3; i++) {
-            assert.deepStrictEqual(typed(bytes), qbson.decode(bytes, { promoteValues: false }));
-            assert.deepStrictEqual(plain(bytes), qbson.decode(bytes));
-        }
-        assert.throws(() => presetDecode({ maxDepth: 0 })(bytes), (err) => err instanceof qbson.BSONError && /maxDepth/.test(err.message));
-        assert.deepStrictEqual(plain(bytes), qbson.decode(bytes));
-    });
-
-    it('called again from inside itself (a reviver), decodes with a Decoder of its own', function () {
-        let inner = null;
-        const preset = presetDecode({
-            reviver(key, value) {
-                if (key === 'a' && inner === null) inner = preset(qbson.encode({ z: 9 }));
-                return value;
-            },
-        });
-        assert.deepStrictEqual(preset(bytes), qbson.decode(bytes));
-        assert.deepStrictEqual(inner, { z: 9 });
-        assert.deepStrictEqual(preset(bytes), qbson.decode(bytes));
-    });
-});
