@@ -13,8 +13,8 @@
 //   dist/node/loaded.cjs   the exports of qbson.cjs's modules, by their path in lib/
 // Why: Node 20 spends about 0.2 ms on each file it loads (resolve, read, compile as a
 // function); require('./index.js') loaded 38 files in 15.5 ms, the same code in one file
-// in 7.1 ms (bson's one file: 7.7 ms), medians of 15 fresh processes. import 'qbson'
-// loaded 59 files in 24.5 ms, qbson.cjs and classes.cjs in 13.6 ms. The classes are not
+// in 7.1 ms (bson's one file: 7.5 ms), medians of 15-21 fresh processes. import 'qbson'
+// loaded 59 files in 24.5 ms, these seven in 15.5 ms (bson: 7.7 ms). The classes are not
 // in qbson.cjs because parsing them cost require 1.9 ms when nothing uses them.
 // Each module is in exactly one file, and the files require each other by relative
 // paths, so a program gets one copy of each class through require, import, and any
