@@ -10,7 +10,8 @@ const { spawnSync } = require('child_process');
 const ROOT = path.join(__dirname, '..');
 
 // The repository's modules loaded after running `code` in a fresh process, and the
-// built-ins those modules required (a coverage tool may load others beforehand).
+// built-ins those modules required or took from process.getBuiltinModule (a coverage tool
+// may load others beforehand).
 function loadedAfter(code) {
     const script = `const Module = require('module');
         const ownRequire = Module.prototype.require;
@@ -19,6 +20,9 @@ function loadedAfter(code) {
             if (this.filename.startsWith(${JSON.stringify(path.join(ROOT, 'lib') + path.sep)}) && require('module').isBuiltin(id)) builtins.push(id);
             return ownRequire.apply(this, arguments);
         };
+        // lib/node-modules.js takes Node's modules from process.getBuiltinModule where there is one
+        const ownGetBuiltin = process.getBuiltinModule;
+        if (typeof ownGetBuiltin === 'function') process.getBuiltinModule = (id) => (builtins.push(id), ownGetBuiltin(id));
         ${code}
         const own = Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(ROOT + path.sep)}) && !f.includes('node_modules'));
         console.log(JSON.stringify({ own: own.map((f) => f.slice(${ROOT.length + 1})), builtins }));`;

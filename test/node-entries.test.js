@@ -43,7 +43,7 @@ describe('the package entries for Node (dist/node)', function () {
     it('require and import resolve to dist/node', function () {
         assert.strictEqual(require.resolve('qbson'), path.join(OUT, 'qbson.cjs'));
         const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-        assert.strictEqual(pkg.exports['.'].import, './dist/node/qbson.mjs');
+        assert.deepStrictEqual(pkg.exports['.'].import, { module: './dist/node/qbson.module.mjs', default: './dist/node/qbson.mjs' });
         assert.strictEqual(pkg.exports['.'].require, './dist/node/qbson.cjs');
     });
 
@@ -121,22 +121,45 @@ describe('the package entries for Node (dist/node)', function () {
         for (const [name, ok] of Object.entries(checks)) assert.strictEqual(ok, true, name);
     });
 
-    it('one copy of each class in a program bundled for Node from the require entry', run(async function () {
+    // `program` (its file name and source) bundled by esbuild for Node in `format` through the package's
+    // entries, then run from a folder of its own, where nothing but the bundle can give it qbson;
+    // returns the bundle's text and the checks the program printed
+    async function bundleAndRun(program, source, format) {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-entries-'));
         try {
             fs.mkdirSync(path.join(dir, 'node_modules'));
             fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'qbson'), 'dir');
-            const entry = path.join(dir, 'program.js');
-            fs.writeFileSync(entry, `const q = require('qbson');${ONE_COPY}\nconsole.log(JSON.stringify(checks));`);
-            await require('esbuild').build({ entryPoints: [entry], bundle: true, platform: 'node', outfile: path.join(dir, 'out.js'),
+            fs.mkdirSync(path.join(dir, 'out'));
+            fs.writeFileSync(path.join(dir, program), source);
+            const outfile = path.join(dir, 'out', format === 'esm' ? 'out.mjs' : 'out.cjs');
+            await require('esbuild').build({ entryPoints: [path.join(dir, program)], bundle: true, platform: 'node', format, outfile,
                 logLevel: 'silent' });
-            const bundled = fs.readFileSync(path.join(dir, 'out.js'), 'utf8');
-            assert.ok(bundled.includes('dist/node/qbson.cjs'), 'the bundle did not take the require entry');
-            const res = spawnSync(process.execPath, [path.join(dir, 'out.js')], { cwd: dir, encoding: 'utf8' });
+            const res = spawnSync(process.execPath, [outfile], { cwd: path.join(dir, 'out'), encoding: 'utf8' });
             assert.strictEqual(res.status, 0, res.stderr);
-            for (const [name, ok] of Object.entries(JSON.parse(res.stdout))) assert.strictEqual(ok, true, name);
+            return { bundled: fs.readFileSync(outfile, 'utf8'), checks: JSON.parse(res.stdout.trim().split('\n').pop()) };
         } finally {
             fs.rmSync(dir, { recursive: true, force: true });
         }
+    }
+
+    it('one copy of each class in a program bundled for Node from the require entry', run(async function () {
+        const { bundled, checks } = await bundleAndRun('program.js', `const q = require('qbson');${ONE_COPY}\nconsole.log(JSON.stringify(checks));`, 'cjs');
+        assert.ok(bundled.includes('dist/node/qbson.cjs') && !bundled.includes('qbson.module.mjs'), 'the bundle did not take the require entry');
+        for (const [name, ok] of Object.entries(checks)) assert.strictEqual(ok, true, name);
     }));
+
+    // a bundler cannot follow qbson.mjs's createRequire(import.meta.url): it takes qbson.module.mjs (the "module" condition)
+    for (const format of ['esm', 'cjs']) {
+        it(`a program importing qbson, bundled for Node as ${format === 'esm' ? 'an ES module' : 'CommonJS'}, runs on its own`, run(async function () {
+            const streamed = `const chunks = [];
+                await new Promise((resolve, reject) => q.encodeStream().on('data', (b) => chunks.push(b)).on('end', resolve).on('error', reject).end({ s: 1 }));
+                checks.stream = q.decode(Buffer.concat(chunks)).s === 1;
+                checks.defaultExport = q.default.encode === q.encode;`;
+            const { bundled, checks } = await bundleAndRun('program.mjs',
+                `import * as q from 'qbson';${ONE_COPY}\n(async () => {${streamed}\nconsole.log(JSON.stringify(checks));})();`, format);
+            assert.ok(bundled.includes('dist/node/qbson.module.mjs'), 'the bundle did not take the module entry');
+            assert.strictEqual(Object.keys(checks).length, 10);
+            for (const [name, ok] of Object.entries(checks)) assert.strictEqual(ok, true, name);
+        }));
+    }
 });
