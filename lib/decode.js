@@ -5,7 +5,7 @@
 // by the fields option (lib/projection.js, loaded with the first projection).
 
 const { option, readFields } = require('./options');
-const { Decoder, toBuffer, checkDocumentAt, rootIndex, checkRoot, decodeRoot } = require('./decoder');
+const { Decoder, toBuffer, checkDocumentAt, rootIndex, checkRoot, decodeRoot, readSmallRoot, MISS, MIN_SHAPE_SIZE } = require('./decoder');
 
 let projectionModule = null;
 function projection() {
@@ -59,7 +59,12 @@ function decodeWithoutOptions(buf) {
     idleDecoder = null;
     dec.buf = buf;
     try {
-        return decodeRoot(dec, 0, checkRoot(dec, 0, undefined));
+        const size = checkRoot(dec, 0, undefined);
+        if (size < MIN_SHAPE_SIZE && size > 7) {
+            const doc = readSmallRoot(dec, size);
+            if (doc !== MISS) return doc;
+        }
+        return decodeRoot(dec, 0, size);
     } finally {
         // the input is not kept alive until the next call
         dec.buf = null;

@@ -71,7 +71,8 @@ const MAX_LEVELS = 8;
 const MAX_OBJECT_FIELDS = 128;
 const SAMPLED_ELEMENTS = 16;
 // Smaller documents are left to the decoder without a look at the table: they
-// decode in under 40 ns, of which the look took 8 ({a: 1234.5}, 16 bytes).
+// decode in under 40 ns, of which the look took 8 ({a: 1234.5}, 16 bytes). A root
+// decoded without options is the exception (lib/decoder.js readSmallRoot).
 const MIN_SHAPE_SIZE = 32;
 // an array's items, when they are numbers (doubles and int32s, read by the decoder's number reader)
 const ITEMS_NUMBERS = -1;

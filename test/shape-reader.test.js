@@ -177,6 +177,28 @@ describe('readers generated for repeated shapes', function () {
         assert.strictEqual(dec.shapeFallbacks, 0);
     });
 
+    it('a root of fewer than 32 bytes decoded without options gets a reader, and a document unlike it does not use it', function () {
+        // first keys no other test uses: a slot is keyed by the first element's type and key bytes
+        const small = [{ qa: 1234 }, { qb: 1234.5 }, { qc: 1 }, { qd: 1, y: -2 }, { qe: 'héllo' }, { qf: null, t: true }];
+        for (const doc of small) {
+            const bytes = Buffer.from(bson.serialize(doc));
+            assert.ok(bytes.length < shapeReader.MIN_SHAPE_SIZE, JSON.stringify(doc));
+            // while it has no reader, one small root in 16 looks (lib/decoder.js readSmallRoot)
+            sameEveryRound(bytes, 16 * 2 * ROUNDS);
+            assert.ok(shapeReader.hasReader(bytes, 0, bytes.length, 0), 'no reader for ' + JSON.stringify(doc));
+        }
+        // same first element and size, other values and types after it: each read as the decoder reads it
+        sameEveryRound(Buffer.from(bson.serialize({ qd: 1, y: 'z' })));
+        sameEveryRound(Buffer.from(bson.serialize({ qd: 1, z: -2 })));
+        sameEveryRound(Buffer.from(bson.serialize({ qa: 'abcd' })));
+        // a buffer holding more than the document, and bytes cut short, fail as before
+        const bytes = Buffer.from(bson.serialize({ qa: 1234 }));
+        for (const bad of [Buffer.concat([bytes, Buffer.from([0])]), bytes.subarray(0, bytes.length - 1)]) {
+            assert.deepStrictEqual(outcome(bad), outcome(bad, GENERIC));
+            assert.ok(outcome(bad).error, 'no error for ' + bad.toString('hex'));
+        }
+    });
+
     it('a document and one nested in it with the same first key and size class each keep a reader', function () {
         // nested-object: the root and its field a are both {a: {...}} of 32-63 bytes
         const bytes = Buffer.from(bson.serialize({ a: { a: { b: { c: { d: { e: 5 } } } } } }));
