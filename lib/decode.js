@@ -60,6 +60,7 @@ function decodeWithoutOptions(buf) {
     dec.buf = buf;
     try {
         const size = checkRoot(dec, 0, undefined);
+        // from 8 bytes a root holds an element, whose type and first key bytes key its reader
         if (size < MIN_SHAPE_SIZE && size > 7) {
             const doc = readSmallRoot(dec, size);
             if (doc !== MISS) return doc;
