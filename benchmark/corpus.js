@@ -290,6 +290,24 @@ function logEvents(seed, count) {
     });
 }
 
+// Documents of two collections read in turn, `batch` of each, as a program reading
+// two cursors meets them: users and orders, both beginning with an ObjectId _id and
+// of 64-127 bytes, the size class a reader's slot is keyed by
+function twoCollections(seed, count, batch) {
+    const rng = prng(seed);
+    const t0 = 1.7e12;
+    const userIds = Array.from({ length: 50 }, () => new bson.ObjectId(bytes(rng, 12)));
+    const userDoc = (i) => ({
+        _id: new bson.ObjectId(bytes(rng, 12)), name: word(rng, ASCII, 4, 12), email: word(rng, ASCII, 3, 10) + '@example.com',
+        age: int(rng, 18, 90), active: rng() < 0.8, createdAt: new Date(t0 + i * 1000 + int(rng, 0, 999)),
+    });
+    const orderDoc = (i) => ({
+        _id: new bson.ObjectId(bytes(rng, 12)), userId: pick(rng, userIds), total: Math.round(rng() * 50000) / 100,
+        status: pick(rng, ['open', 'paid', 'shipped', 'returned']), qty: int(rng, 1, 20), placedAt: new Date(t0 + i * 1000),
+    });
+    return Array.from({ length: count }, (_, i) => ((i / batch) & 1 ? orderDoc(i) : userDoc(i)));
+}
+
 // documents whose shape changes every time, as a collection without a schema: an
 // ObjectId _id, then 4 to 12 fields of 24 names in any order, of any of 8 types
 const FIELD_NAMES = ['name', 'title', 'count', 'score', 'active', 'created', 'owner', 'tags', 'meta', 'price', 'note', 'kind',
@@ -333,5 +351,5 @@ function binaryDocument(seed, chunks, chunkSize, records) {
     };
 }
 
-module.exports = { changingShapes, wideDocument, featureCollection, track, doubleArray, int32Array, apiResponse, tweet, catalog,
+module.exports = { twoCollections, changingShapes, wideDocument, featureCollection, track, doubleArray, int32Array, apiResponse, tweet, catalog,
     logEvents, smallDocsArray, binaryDocument, localText };

@@ -62,6 +62,8 @@ const CORPUS = {
         make: () => corpus.logEvents(21, 1000), batch: true },
     'shape_changes': { title: '1,000 documents per op whose shape changes every time: an ObjectId _id, then 4-12 of 24 fields in any order, of 8 types (seed 24)',
         make: () => corpus.changingShapes(24, 1000), batch: true },
+    'two_collections': { title: '1,000 documents per op of two collections read in turn, 100 of each: users and orders, both an ObjectId _id first and 64-127 bytes (seed 25)',
+        make: () => corpus.twoCollections(25, 1000, 100), batch: true },
     'small_docs_array': { title: 'one document: an array of 5,000 documents of 5 small fields (seed 22)',
         make: () => [corpus.smallDocsArray(22, 5000)] },
     'binary_heavy': { title: 'a stored file: 16 Binary chunks of 16 kB, a thumbnail, 300 records of UUIDs and hashes (seed 23)',
