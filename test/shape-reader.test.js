@@ -12,7 +12,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { normalize } = require('./support/normalize');
 const { makeRandom } = require('./support/fuzz');
-const shapeReader = require('../lib/shape-reader');
+const shapeReader = require('./support/shape-readers');
 const { Decoder } = require('../lib/decoder');
 
 const { COMPILE_AFTER, SLOTS, MISS } = shapeReader;
@@ -191,6 +191,9 @@ describe('readers generated for repeated shapes', function () {
         sameEveryRound(Buffer.from(bson.serialize({ qd: 1, y: 'z' })));
         sameEveryRound(Buffer.from(bson.serialize({ qd: 1, z: -2 })));
         sameEveryRound(Buffer.from(bson.serialize({ qa: 'abcd' })));
+        // and the same first two elements and size class, with one more after them
+        sameEveryRound(Buffer.from(bson.serialize({ qd: 1, y: -2, z: 3 })));
+        sameEveryRound(Buffer.from(bson.serialize({ qf: null, t: false, u: 1 })));
         // a buffer holding more than the document, and bytes cut short, fail as before
         const bytes = Buffer.from(bson.serialize({ qa: 1234 }));
         for (const bad of [Buffer.concat([bytes, Buffer.from([0])]), bytes.subarray(0, bytes.length - 1)]) {
@@ -208,6 +211,40 @@ describe('readers generated for repeated shapes', function () {
         sameEveryRound(nested, 4 * ROUNDS);
         assert.ok(shapeReader.hasReader(bytes, 0, bytes.length, 0), 'the root lost its reader to a nested document');
         assert.ok(shapeReader.hasReader(nested, 0, nested.length, 0));
+    });
+
+    it('documents of two collections that begin with an ObjectId _id, read in turn, each keep a reader', function () {
+        // of one size class (64-127 bytes), as a program reading two collections' cursors in turn meets them
+        const users = Array.from({ length: 8 }, (_, i) => Buffer.from(bson.serialize({
+            _id: new bson.ObjectId(), name: 'user' + i, email: 'u' + i + '@example.com', age: 20 + i, active: i % 3 === 0 })));
+        const orders = Array.from({ length: 8 }, (_, i) => Buffer.from(bson.serialize({
+            _id: new bson.ObjectId(), userId: new bson.ObjectId(), total: 12.5 + i, status: 'open', qty: i })));
+        for (let round = 0; round < 2 * ROUNDS; round++) {
+            for (let i = 0; i < 8; i++) {
+                for (const bytes of [users[i], orders[i]]) {
+                    assert.deepStrictEqual(normalize(qbson.decode(bytes)), normalize(bson.deserialize(bytes)), `round ${round}`);
+                }
+            }
+        }
+        for (const bytes of [users[0], orders[0]]) {
+            assert.ok(shapeReader.readsWhole(new Decoder(bytes, undefined), 0, bytes.length, 0), 'no reader for ' + JSON.stringify(bson.deserialize(bytes)));
+        }
+    });
+
+    it('a reader that leaves a nested document to the decoder is compiled for the one shape its documents come to have', function () {
+        // the mixed, object and nested-object data sets' roots: {rf: {...}} of 32-63 bytes, whose keys agree
+        // at the top only, so that the reader of what they share reads rf by the decoder
+        const shapes = [{ rf: { a: 'ABC', b: 1, c: 'DEFGHI\xff', d: 1234.567, e: null } }, { rf: { a: 1, b: 2, c: 3, d: 4, e: 5 } },
+            { rf: { a: { b: { c: { d: { e: 5 } } } } } }].map((doc) => Buffer.from(bson.serialize(doc)));
+        for (let round = 0; round < 2 * ROUNDS; round++) shapes.forEach((bytes) => sameEveryRound(bytes, 1));
+        const mixed = shapes[0];
+        assert.ok(shapeReader.hasReader(mixed, 0, mixed.length, 0), 'the three shapes have no reader of what they share');
+        assert.ok(!shapeReader.readsWhole(new Decoder(mixed, undefined), 0, mixed.length, 0), 'the reader of what they share reads rf itself');
+        // then documents of one of them only: after REFINE_AFTER (64) hits and CONFIRM (4) in a row of that shape
+        sameEveryRound(mixed, 64 + 4);
+        assert.ok(shapeReader.readsWhole(new Decoder(mixed, undefined), 0, mixed.length, 0), 'the reader was not compiled for the shape left');
+        // the others still decode as bson does
+        shapes.forEach((bytes) => sameEveryRound(bytes, 2));
     });
 
     it('documents whose keys agree but whose types, nested documents and arrays differ get a reader of what they share', function () {
@@ -233,7 +270,7 @@ describe('readers generated for repeated shapes', function () {
     it('a large document has its reader within its first few decodes', function () {
         // in a process of its own: here other tests' readers may hold its slot
         const script = `const qbson = require(${JSON.stringify(path.join(__dirname, '..'))});
-            const reader = require(${JSON.stringify(path.join(__dirname, '..', 'lib', 'shape-reader'))});
+            const reader = require(${JSON.stringify(path.join(__dirname, 'support', 'shape-readers'))});
             const bytes = qbson.encode({ largeDocumentKey: 1, rows: Array.from({ length: 2000 }, (_, i) => ({ i, s: 'row ' + i })) });
             const readers = [];
             for (let round = 0; round < 5; round++) {
@@ -303,7 +340,7 @@ describe('readers generated for repeated shapes', function () {
         // a process of its own: compiling stays off in it once refused
         function decodeInChild(flags, refuse) {
             const script = `const qbson = require(${JSON.stringify(path.join(__dirname, '..'))});
-                const reader = require(${JSON.stringify(path.join(__dirname, '..', 'lib', 'shape-reader'))});
+                const reader = require(${JSON.stringify(path.join(__dirname, 'support', 'shape-readers'))});
                 if (${refuse}) globalThis.Function = function Function() { throw new EvalError('Code generation from strings disallowed for this context'); };
                 let refused = false;
                 try { new Function('return 1'); } catch (err) { refused = err instanceof EvalError; }
