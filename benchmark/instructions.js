@@ -6,10 +6,12 @@
 // cannot. It is not speed (a cache miss costs more than an add): use it to compare
 // two versions of the code, and the timed harness (run.js) for the figures.
 //
-//   node benchmark/instructions.js [--op encode|decode|json|relaxed|canonical] [--lib qbson,bson,DIR...] [--all-shapes] [data set ...]
+//   node benchmark/instructions.js [--op encode|decode|json|relaxed|canonical|codec-encode|codec-decode] [--lib qbson,bson,DIR...] [--all-shapes] [data set ...]
 //
 // --op json, relaxed or canonical counts bsonToJSON in that mode (bson: EJSON.stringify
-// of deserialize, or JSON.stringify of it for 'json').
+// of deserialize, or JSON.stringify of it for 'json'). --op codec-decode and codec-encode
+// count a codec from compile(schema), the schema inferred from the data set as the
+// benchmark's schema section infers it (qbson and DIRs only).
 //
 // DIR is another checkout of qbson (for example a worktree at an older commit),
 // shown by its folder name. Each count is (count for 3n ops - count for n ops) / 2n,
@@ -41,7 +43,16 @@ const TEXT_MODES = ['json', 'relaxed', 'canonical'];
 // keep promoting memory still reaches its own collections.
 const OLD_SPACE_MB = 64;
 
-function loadLibrary(name, op) {
+const CODEC_OPS = ['codec-encode', 'codec-decode'];
+
+function loadLibrary(name, op, inputs) {
+    if (CODEC_OPS.includes(op)) {
+        if (name === 'bson') throw new Error(`bson has no ${op}`);
+        const q = require(name === 'qbson' ? '..' : path.resolve(name));
+        const { inferSchema } = require('../test/support/infer-schema');
+        const codec = q.compile(inferSchema(op === 'codec-decode' ? inputs : inputs.map((doc) => q.encode(doc))));
+        return op === 'codec-encode' ? (doc) => codec.encode(doc) : (buf) => codec.decode(buf);
+    }
     if (name === 'bson') {
         const bson = require('bson');
         if (op === 'json') return (buf) => JSON.stringify(bson.deserialize(buf));
@@ -97,11 +108,11 @@ function inputsFor(op, set, cacheDir) {
     const file = path.join(cacheDir, set + '.bson');
     if (fs.existsSync(file)) {
         const bytes = splitDocuments(fs.readFileSync(file));
-        return op === 'encode' ? bytes.map(fromBytes) : bytes;
+        return op.endsWith('encode') ? bytes.map(fromBytes) : bytes;
     }
     const bson = require('bson');
     const docs = require('./datasets').load(set).docs;
-    return op === 'encode' ? docs : docs.map((doc) => Buffer.from(bson.serialize(doc)));
+    return op.endsWith('encode') ? docs : docs.map((doc) => Buffer.from(bson.serialize(doc)));
 }
 
 // In the child: run the operation `count` times over the data set. With allShapes,
@@ -109,7 +120,7 @@ function inputsFor(op, set, cacheDir) {
 // property loads then see documents of many shapes, as they do there.
 function child(name, op, set, count, allShapes, cacheDir) {
     const inputs = inputsFor(op, set, cacheDir);
-    const run = loadLibrary(name, op);
+    const run = loadLibrary(name, op, inputs);
     let sink = 0;
     if (allShapes) {
         const { NAMES } = require('./datasets');
@@ -168,12 +179,15 @@ async function main() {
         },
         allowPositionals: true,
     });
-    if (values.op !== 'encode' && values.op !== 'decode' && !TEXT_MODES.includes(values.op)) throw new Error('--op is encode, decode, json, relaxed or canonical');
+    if (values.op !== 'encode' && values.op !== 'decode' && !TEXT_MODES.includes(values.op) && !CODEC_OPS.includes(values.op)) {
+        throw new Error('--op is encode, decode, json, relaxed, canonical, codec-encode or codec-decode');
+    }
     const libs = values.lib.split(',');
     const sets = positionals.length ? positionals : DEFAULT_SETS;
     const unknown = sets.filter((set) => !require('./datasets').NAMES.includes(set));
     if (unknown.length) throw new Error('no data set ' + unknown.join(', '));
     const allShapes = values['all-shapes'];
+    if (allShapes && CODEC_OPS.includes(values.op)) throw new Error('--all-shapes runs one library over every data set; a codec reads one');
     const ops = sets.map(opsFor);
     const cacheDir = writeCache(allShapes ? require('./datasets').NAMES : sets);
     const jobs = [];
