@@ -590,6 +590,35 @@ describe('compile: generated code', function () {
         assert.throws(() => codec.decode(qbson.encode({ b: { x: 1 }, a: 1 })), (err) => isSchemaError(err) && err.rule === 'bsonType');
     });
 
+    it('arrays of numbers, short and long, read and written as runs where they can be, with the interpreter\'s results', function () {
+        const items = [{ bsonType: 'double', maximum: 1e6 }, { bsonType: 'int', minimum: -5 }, { bsonType: ['int', 'double'], exclusiveMinimum: true, minimum: -10 }, { bsonType: 'number' }, {}];
+        const run = (n, f) => Array.from({ length: n }, (_, i) => f(i));
+        const arrays = [];
+        for (const n of [0, 2, 15, 16, 17, 130, 5000, 70000]) arrays.push(run(n, (i) => i + 0.5), run(n, (i) => i - 3), run(n, (i) => (i % 3 ? i : -i - 0.25)));
+        // one value that breaks the run or fails a check, early, in the middle and last
+        for (const at of [0, 9, 16, 4999]) {
+            for (const bad of [2e6, -20, 7, 7.5, -0, NaN, 'x', new Double(3), new Int32(3), Long.fromNumber(4), null]) {
+                const arr = run(5000, (i) => i + 0.5);
+                arr[at] = bad;
+                arrays.push(arr);
+            }
+        }
+        for (const item of items) {
+            const codec = compileBoth({ bsonType: 'object', properties: { a: { bsonType: 'array', maxItems: 60000, items: item } } });
+            for (const a of arrays) {
+                const doc = { a };
+                const what = `${JSON.stringify(item)} over ${a.length} elements`;
+                const bytes = qbson.encode(doc);
+                agreeing(() => codec.decode(bytes));
+                agreeing(() => codec.encode(doc));
+                if (codec.interpreted.validate(doc).length === 0 && a.every((v) => typeof v === 'number')) {
+                    assert.notStrictEqual(codec.generated.read(bytes), FAIL, what);
+                    assert.ok(codec.generated.write(doc).equals(bytes), what);
+                }
+            }
+        }
+    });
+
     it('documents of more than 256 properties are read by a loop over a table, with the same results', function () {
         const properties = {};
         const doc = {};

@@ -17,6 +17,7 @@ const { writeInt32LE, writeDoubleLE, writeBigInt64LE, writeInt64FromNumberLE, co
 const C = require('../constants');
 const { writeUtf8 } = require('../utf8');
 const { writeLongIndexKey, digitGroupTable } = require('../index-keys');
+const { writeLeadingNumbers, storesAsInt32, MIN_NUMBER_RUN } = require('../number-runs');
 const { allocUnsafeSlow, view } = require('../platform');
 const G = require('./generate');
 
@@ -62,12 +63,33 @@ const W = {
         buf[pos + 4] = v.sub_type;
         return copyBytes(v.buffer, 0, len, buf, pos + 5);
     },
+    // the numbers arr holds (every one of them checked by the caller, room made by
+    // numbersRoom) as encode writes a run of them; the pos after them
+    numbers(view, pos, arr) {
+        numberTarget.view = view;
+        pos = writeLeadingNumbers(numberTarget, pos, arr);
+        numberTarget.view = null;
+        return pos;
+    },
+    numbersWritten: () => numberTarget.numbersWritten,
+    // the bytes n numbers take in an array, ints of them int32s, and what the word stores write past them
+    numbersRoom(n, ints) {
+        let keys = 0;
+        for (let low = 0, high = 10, digits = 1; low < n; low = high, high *= 10, digits++) keys += (Math.min(n, high) - low) * (digits + 1);
+        return n + keys + 8 * n - 4 * ints + NUMBER_SLACK;
+    },
+    isInt32: storesAsInt32,
     alloc: allocUnsafeSlow,
     dataView: (buf) => new DataView(buf.buffer, buf.byteOffset, buf.length),
     view: (buf, start, length) => view(buf.buffer, buf.byteOffset + start, length),
     SLAB_SIZE,
     VIEW_ALIGNMENT,
 };
+
+// what writeLeadingNumbers writes to: the slab's view, with room made beforehand
+const numberTarget = { view: null, numbersWritten: 0, ensure() {} };
+// the bytes writeLeadingNumbers' word stores may write past the last number
+const NUMBER_SLACK = 8;
 
 // code writing a property's key after the type byte at p, p moved past its NUL
 function propertyKey(key) {
@@ -217,16 +239,36 @@ const ANY = {
     minProperties: null, maxProperties: null, additionalProperties: null, required: null, items: null,
 };
 
+// An array of MIN_NUMBER_RUN or more plain numbers, where its items may be doubles or
+// int32s checked at most for their bounds: every number checked first, then all
+// written as encode writes a run of them (a range of keys at a time). double_array's
+// codec.encode took 82% more instructions element by element. An array that holds
+// anything else goes through the loop after, from its start.
+function numberRun(g, items) {
+    const takes = G.numberItems(items);
+    if (takes === null) return '';
+    const i = '            ';
+    // l counts the int32s, for the room the run takes
+    let code = `    if (arr.length >= ${MIN_NUMBER_RUN}) {\n        l = 0;\n        for (; k < arr.length; k++) {\n            v = arr[k];\n            if (typeof v !== 'number') break;\n`;
+    if (!takes.double) code += `${i}if (!W.isInt32(v)) return F;\n${i}l++;\n`;
+    else if (!takes.int) code += `${i}if (W.isInt32(v)) return F;\n`;
+    else code += `${i}if (W.isInt32(v)) l++;\n`;
+    if (items !== null) code += G.numberChecks(g, items, i);
+    code += `        }\n        if (k === arr.length) {\n            if (p + W.numbersRoom(k, l) > buf.length) return W.GROW;\n`;
+    code += '            p = W.numbers(dv, p, arr);\n            k = W.numbersWritten();\n        } else k = 0;\n    }\n';
+    return code;
+}
+
 function arrayWriter(g, node, depth) {
     const sig = `x${G.signature(g, node)}`;
     if (g.readers.has(sig)) return g.readers.get(sig);
     g.visit(depth);
     const fn = g.name('x');
     g.readers.set(sig, fn);
-    let body = `function ${fn}(arr, p) {\n    const start = p;\n    let v, t, l;\n    p += 4;\n`;
+    let body = `function ${fn}(arr, p) {\n    const start = p;\n    let v, t, l, k = 0;\n    p += 4;\n`;
     if (node.maxItems !== null) body += `    if (arr.length > ${node.maxItems}) return F;\n`;
     if (node.minItems !== null) body += `    if (arr.length < ${node.minItems}) return F;\n`;
-    body += '    for (let k = 0; k < arr.length; k++) {\n        v = arr[k];\n        if (v === undefined) return F;\n';
+    body += numberRun(g, node.items) + '    for (; k < arr.length; k++) {\n        v = arr[k];\n        if (v === undefined) return F;\n';
     body += writeValue(g, node.items !== null ? node.items : ANY, depth, indexKey, 12, '        ');
     body += '    }\n    if (p + 1 > buf.length) return W.GROW;\n    buf[p] = 0;\n    W.i32(buf, start, p + 1 - start);\n    return p + 1;\n}\n';
     g.functions.push(body);
