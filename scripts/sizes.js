@@ -77,8 +77,8 @@ const BSON_PROGRAMS = {
 //     the longest array read (decode of double_array and int32_array 29-31% faster)
 //   everything: +0.7 KB (86.74 -> 87.43 KB) for the same and the schema codecs reading and writing arrays of
 //     numbers as decode and encode do (lib/schema/generate.js numbersFirst, generate-writer.js
-//     numberRun): codec.decode of double_array and int32_array 29% faster, codec.encode in
-//     24% and 29% fewer instructions
+//     numberRun): codec.decode of double_array and int32_array in 29% less time, codec.encode in
+//     23% and 29% fewer instructions
 const BUDGETS = {
     'encode + decode': 43800,
     'encode + decode + EJSON': 47800,

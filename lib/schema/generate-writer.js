@@ -242,8 +242,8 @@ const ANY = {
 // An array of MIN_NUMBER_RUN or more plain numbers, where its items may be doubles or
 // int32s checked at most for their bounds: every number checked first, then all
 // written as encode writes a run of them (a range of keys at a time). double_array's
-// codec.encode took 82% more instructions element by element. An array that holds
-// anything else goes through the loop after, from its start.
+// codec.encode took 30% more instructions element by element (4.78M against 3.67M).
+// An array that holds anything else goes through the loop after, from its start.
 function numberRun(g, items) {
     const takes = G.numberItems(items);
     if (takes === null) return '';
