@@ -233,12 +233,6 @@ function unorderedWriter(g, node, depth, props, required) {
     return fn;
 }
 
-const ANY = {
-    types: null, enum: null, allOf: null, anyOf: null, oneOf: null, not: null, maximum: null, minimum: null, multipleOf: null, maxLength: null,
-    minLength: null, pattern: null, itemsList: null, uniqueItems: false, properties: null, patternProperties: null, dependencies: null,
-    minProperties: null, maxProperties: null, additionalProperties: null, required: null, items: null,
-};
-
 // An array of MIN_NUMBER_RUN or more plain numbers, where its items may be doubles or
 // int32s checked at most for their bounds: every number checked first, then all
 // written as encode writes a run of them (a range of keys at a time). double_array's
@@ -269,7 +263,7 @@ function arrayWriter(g, node, depth) {
     if (node.maxItems !== null) body += `    if (arr.length > ${node.maxItems}) return F;\n`;
     if (node.minItems !== null) body += `    if (arr.length < ${node.minItems}) return F;\n`;
     body += numberRun(g, node.items) + '    for (; k < arr.length; k++) {\n        v = arr[k];\n        if (v === undefined) return F;\n';
-    body += writeValue(g, node.items !== null ? node.items : ANY, depth, indexKey, 12, '        ');
+    body += writeValue(g, node.items !== null ? node.items : G.ANY, depth, indexKey, 12, '        ');
     body += '    }\n    if (p + 1 > buf.length) return W.GROW;\n    buf[p] = 0;\n    W.i32(buf, start, p + 1 - start);\n    return p + 1;\n}\n';
     g.functions.push(body);
     return fn;

@@ -478,6 +478,13 @@ function numbersFirst(items, counts) {
     return code + counts.replace(/^ {4}/gm, '        ') + '        return out;\n    }\n';
 }
 
+// the node of an array's items where its schema has no items: any value
+const ANY = {
+    types: null, enum: null, allOf: null, anyOf: null, oneOf: null, not: null, maximum: null, minimum: null, multipleOf: null, maxLength: null,
+    minLength: null, pattern: null, itemsList: null, uniqueItems: false, properties: null, patternProperties: null, dependencies: null,
+    minProperties: null, maxProperties: null, additionalProperties: null, required: null, items: null,
+};
+
 // a function (b, s, len, dv) -> the array at s, or FAIL
 function arrayReader(g, node, depth) {
     const sig = `a${signature(g, node)}`;
@@ -490,8 +497,7 @@ function arrayReader(g, node, depth) {
     body += numbersFirst(node.items, counts);
     body += '    out = [];\n';
     body += '    while (p < e) {\n        t = b[p];\n        p++;\n        while (b[p] !== 0) p++;\n        if (p === e) return F;\n        p++;\n';
-    if (node.items !== null) body += readValue(g, node.items, depth, '        ');
-    else body += readValue(g, { types: null, enum: null, allOf: null, anyOf: null, oneOf: null, not: null, maximum: null, minimum: null, multipleOf: null, maxLength: null, minLength: null, pattern: null, itemsList: null, uniqueItems: false, properties: null, patternProperties: null, dependencies: null, minProperties: null, maxProperties: null, additionalProperties: null, required: null, items: null }, depth, '        ');
+    body += readValue(g, node.items !== null ? node.items : ANY, depth, '        ');
     body += '        out.push(v);\n    }\n    if (p !== e) return F;\n' + counts + '    return out;\n}\n';
     g.functions.push(body);
     return fn;
@@ -687,5 +693,5 @@ function generateChecker(root) {
 module.exports = {
     generateReader, generateChecker, FAIL, H,
     // for the writer (lib/schema/generate-writer.js)
-    Generator, compileSource, signature, utf8Bytes, MAX_GENERATED_FIELDS, MAX_UNORDERED, needsResidual, hasLogical, numberItems, objectInline, arrayInline, freeForm, numberChecks, stringChecks, enumCheck,
+    Generator, compileSource, signature, utf8Bytes, MAX_GENERATED_FIELDS, MAX_UNORDERED, needsResidual, hasLogical, numberItems, ANY, objectInline, arrayInline, freeForm, numberChecks, stringChecks, enumCheck,
 };
