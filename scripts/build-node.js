@@ -100,9 +100,10 @@ function placePlugin(members, { atRequire, atImport }, outDirOf = () => OUT) {
                 const target = require.resolve(path.resolve(args.resolveDir, args.path));
                 if (members(target)) return undefined;
                 // esbuild loads a path once for all the build's entries: the path names the
-                // directory of the requiring module's output too
+                // directory of the requiring module's output too (relative to dist/node, which
+                // the built files then do not name)
                 const fromDir = outDirOf(args.importer);
-                return { path: libPath(target) + '?' + fromDir, namespace: 'qbson-elsewhere', pluginData: elsewhere(target, fromDir) };
+                return { path: libPath(target) + '?' + (path.relative(OUT, fromDir).split(path.sep).join('/') || '.'), namespace: 'qbson-elsewhere', pluginData: elsewhere(target, fromDir) };
             });
             build.onLoad({ filter: /.*/, namespace: 'qbson-elsewhere' }, (args) => ({ contents: args.pluginData, loader: 'js' }));
             build.onLoad({ filter: /\.js$/ }, (args) => {
@@ -122,7 +123,9 @@ async function buildNode(banner) {
     const own = (await reachableModules(esbuild)).filter((f) => !atRequire.has(f) && !atImport.includes(f));
     fs.rmSync(OUT, { recursive: true, force: true });
     fs.mkdirSync(OUT, { recursive: true });
-    const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node18', logLevel: 'silent', banner: { js: banner } };
+    // keepNames: in one bundle esbuild renames classes (BSONError2, and _ObjectId for a class
+    // that names itself); this keeps each its own name, as bson's classes and stack traces have
+    const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node18', keepNames: true, logLevel: 'silent', banner: { js: banner } };
     // classes.cjs's entry: a function per module, which runs it on first call
     const classesEntry = 'module.exports = {\n' +
         atImport.map((f) => `    ${JSON.stringify(libPath(f))}: () => require(${JSON.stringify(requirePath(ROOT, f))}),\n`).join('') + '};\n';

@@ -121,6 +121,24 @@ describe('the package entries for Node (dist/node)', function () {
         for (const [name, ok] of Object.entries(checks)) assert.strictEqual(ok, true, name);
     });
 
+    it('every class has its own name through require and import, as bson\'s classes have', function () {
+        const names = runNode(['--input-type=module', '-e'], `import * as imported from 'qbson';
+            import { createRequire } from 'node:module';
+            const q = createRequire(import.meta.url)('qbson');
+            const named = (m) => Object.keys(m).filter((k) => typeof m[k] === 'function' && /^[A-Z]/.test(k)).map((k) => [k, m[k].name]);
+            console.log(JSON.stringify({ required: named(q), imported: named(imported) }));`);
+        for (const list of [names.required, names.imported]) {
+            assert.ok(list.length >= 20, 'the classes are exported');
+            for (const [exported, name] of list) assert.strictEqual(name, exported);
+        }
+        const err = runNode(['-e'], `const { BSONError, ObjectId } = require('qbson');
+            let stack = '';
+            try { new ObjectId('zz'); } catch (e) { stack = e.stack; }
+            console.log(JSON.stringify({ name: new BSONError('x').name, constructor: new ObjectId().constructor.name, stack: stack.split('\\n')[0] }));`);
+        assert.deepStrictEqual([err.name, err.constructor], ['BSONError', 'ObjectId']);
+        assert.match(err.stack, /^BSONError: /);
+    });
+
     // `program` (its file name and source) bundled by esbuild for Node in `format` through the package's
     // entries, then run from a folder of its own, where nothing but the bundle can give it qbson;
     // returns the bundle's text and the checks the program printed
