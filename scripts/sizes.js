@@ -79,11 +79,14 @@ const BSON_PROGRAMS = {
 //     numbers as decode and encode do (lib/schema/generate.js numbersFirst, generate-writer.js
 //     numberRun): codec.decode of double_array and int32_array in 29% less time, codec.encode in
 //     23% and 29% fewer instructions
+//   everything: +0.4 KB (87.35 -> 87.78 KB) for the schema codecs building documents with optional
+//     properties missing by a function made for each set present (lib/schema/generate.js
+//     Builders): codec.decode of two_collections 330 -> 231 µs per 1,000 documents
 const BUDGETS = {
     'encode + decode': 43800,
     'encode + decode + EJSON': 47800,
     "bson@7's names": 49700,
-    'everything': 87500,
+    'everything': 87800,
 };
 const BUDGET_SLACK = 1000;
 // each target as a multiple of bson's program of the same key

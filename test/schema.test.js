@@ -12,7 +12,7 @@ const { Int32, Double, Long, Decimal128, ObjectId, MinKey, MaxKey, Timestamp, Co
 const datasets = require('../benchmark/datasets');
 const { inferSchema } = require('./support/infer-schema');
 const { compile: compileWith } = require('../lib/schema/codec');
-const { FAIL } = require('../lib/schema/generate');
+const { FAIL, Builders } = require('../lib/schema/generate');
 
 // ---- every codec call through both paths ----
 // compileBoth(schema, opts) gives a codec whose validate, decode and encode run the
@@ -507,6 +507,55 @@ describe('compile: generated code', function () {
         assert.ok(Object.prototype.hasOwnProperty.call(decoded, '__proto__'));
         assert.strictEqual(Object.getPrototypeOf(decoded), Object.prototype);
         assert.ok(codec.encode(conforming).equals(qbson.encode(conforming)));
+    });
+
+    it('documents with optional properties absent are built by a function per set present, no schema string outside its literals', function () {
+        const codec = compileBoth(hostileSchema());
+        const builders = () => codec.generated.read.constants.filter((c) => c instanceof Builders);
+        assert.ok(builders().length > 0, 'the hostile schema\'s root has optional properties');
+        const doc = {};
+        HOSTILE.forEach((n, i) => {
+            const value = i % 2 === 0 ? n : { [n]: i };
+            Object.defineProperty(doc, n, { value, enumerable: true, writable: true, configurable: true });
+        });
+        // the required four, then every other optional property dropped in turn, twice over
+        for (const round of [0, 1]) {
+            for (let drop = 4; drop < HOSTILE.length; drop++) {
+                const partial = {};
+                for (const n of HOSTILE.filter((n, i) => i !== drop && (round === 0 || i % 3 !== 0 || i < 4))) {
+                    Object.defineProperty(partial, n, { value: doc[n], enumerable: true, writable: true, configurable: true });
+                }
+                const bytes = qbson.encode(partial);
+                assert.notStrictEqual(codec.generated.read(bytes), FAIL, 'the generated reader takes the document');
+                const decoded = codec.decode(bytes);
+                assert.deepStrictEqual(Object.keys(decoded), Object.keys(partial));
+                assert.strictEqual(Object.getPrototypeOf(decoded), Object.prototype);
+            }
+        }
+        const sources = builders().flatMap((b) => b.fns.filter((f) => f !== null).map((f) => f.source));
+        // 22 sets met, builders for the first 16 (the rest are built key by key)
+        assert.strictEqual(sources.length, 16);
+        for (const source of sources) {
+            const code = outsideLiterals(source);
+            for (const text of ['"', "'", '`', '\\', '/*', '*/', '${', '\u2028', '\u2029', 'process', 'throw']) {
+                assert.ok(!code.includes(text), `${JSON.stringify(text)} stands in a builder's source outside a literal`);
+            }
+        }
+    });
+
+    it('past 16 sets of optional properties, documents are built key by key, as the interpreter builds them', function () {
+        const properties = {};
+        for (let i = 0; i < 24; i++) properties['f' + i] = { bsonType: 'int' };
+        const codec = compileBoth({ bsonType: 'object', required: ['f0'], properties });
+        for (let drop = 1; drop < 24; drop++) {
+            const doc = {};
+            for (let i = 0; i < 24; i++) if (i !== drop) doc['f' + i] = i;
+            const bytes = qbson.encode(doc);
+            assert.notStrictEqual(codec.generated.read(bytes), FAIL);
+            assert.deepStrictEqual(Object.keys(codec.decode(bytes)), Object.keys(doc));
+        }
+        const [builders] = codec.generated.read.constants.filter((c) => c instanceof Builders);
+        assert.strictEqual(builders.masks.length, 16);
     });
 
     it('full_bson\'s rarer types (Code with scope, regular expressions, Timestamp, Decimal128, MinKey, MaxKey) take the generated reader', function () {
