@@ -29,7 +29,7 @@ const LOADED = `const own = () => Object.keys(require.cache).filter((f) => f.sta
 
 // the lib/ modules an output file holds: esbuild names each bundled module by its path
 function modulesIn(file) {
-    return [...fs.readFileSync(file, 'utf8').matchAll(/^ {2}"(lib\/[^"]+\.js)"\(exports/gm)].map((m) => m[1]);
+    return [...fs.readFileSync(file, 'utf8').matchAll(/^ {2}"(lib\/[^"]+\.js)": \(function \(exports/gm)].map((m) => m[1]);
 }
 
 function filesUnder(dir) {
