@@ -558,6 +558,20 @@ describe('compile: generated code', function () {
         assert.strictEqual(builders.masks.length, 16);
     });
 
+    it('past 30 optional properties, documents with some missing are built key by key, as the interpreter builds them', function () {
+        const properties = {};
+        for (let i = 0; i < 40; i++) properties['f' + i] = { bsonType: 'int' };
+        const codec = compileBoth({ bsonType: 'object', properties });
+        assert.strictEqual(codec.generated.read.constants.filter((c) => c instanceof Builders).length, 0);
+        for (const drop of [0, 17, 39]) {
+            const doc = {};
+            for (let i = 0; i < 40; i++) if (i !== drop) doc['f' + i] = i;
+            const bytes = qbson.encode(doc);
+            assert.notStrictEqual(codec.generated.read(bytes), FAIL);
+            assert.deepStrictEqual(Object.keys(codec.decode(bytes)), Object.keys(doc));
+        }
+    });
+
     it('full_bson\'s rarer types (Code with scope, regular expressions, Timestamp, Decimal128, MinKey, MaxKey) take the generated reader', function () {
         const doc = datasets.load('full_bson').docs[0];
         const bytes = qbson.encode(doc);
