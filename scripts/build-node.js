@@ -24,6 +24,7 @@
 const childProcess = require('child_process');
 const fs = require('fs');
 const path = require('path');
+const { nameClasses } = require('./class-names');
 
 const ROOT = path.join(__dirname, '..');
 const LIB = path.join(ROOT, 'lib');
@@ -151,8 +152,9 @@ async function buildNode(banner) {
 //   when the module runs, which for these files is at once. Written as a function in
 //   parentheses, it is compiled once, as the file loads (V8 compiles such functions eagerly).
 // - keepNames adds `__name(f, "f")` after every function: a call at load that sets a name the
-//   function already has. Those are dropped; the ones that restore a renamed class's or
-//   function's name (`__name(this, "ObjectId")`, `__name(describe2, "describe")`) stay.
+//   function already has. Those are dropped; the ones that restore a renamed function's name
+//   (`__name(describe2, "describe")`) stay, and classes are named as they are created
+//   (class-names.js says why).
 // require('qbson'), medians of 21 fresh processes: 8.1 ms before keepNames, 8.2-8.8 ms with it,
 // 7.6 ms with both rewrites; import 18.7, 19.7-20.2 and 18.7 ms (docs/design.md has the cold
 // start section's figures).
@@ -175,7 +177,7 @@ function rewriteForLoading(file) {
     const wrappers = source.split('__commonJS({').length - 1;
     if (open || rewritten !== wrappers) throw new Error(`${file}: ${rewritten} of ${wrappers} module wrappers rewritten; esbuild's output has changed`);
     const kept = lines.filter((line) => !/^\s*__name\((\w+), "\1"\);$/.test(line));
-    fs.writeFileSync(file, kept.join('\n'));
+    fs.writeFileSync(file, nameClasses(kept.join('\n'), path.relative(ROOT, file)).source);
 }
 
 // index.mjs for bundlers (the "module" condition): a static import of qbson.cjs, which a
