@@ -24,7 +24,7 @@
 const childProcess = require('child_process');
 const fs = require('fs');
 const path = require('path');
-const { nameClasses } = require('./class-names');
+const { nameClasses, dropSameNames } = require('./class-names');
 
 const ROOT = path.join(__dirname, '..');
 const LIB = path.join(ROOT, 'lib');
@@ -176,8 +176,7 @@ function rewriteForLoading(file) {
     }
     const wrappers = source.split('__commonJS({').length - 1;
     if (open || rewritten !== wrappers) throw new Error(`${file}: ${rewritten} of ${wrappers} module wrappers rewritten; esbuild's output has changed`);
-    const kept = lines.filter((line) => !/^\s*__name\((\w+), "\1"\);$/.test(line));
-    fs.writeFileSync(file, nameClasses(kept.join('\n'), path.relative(ROOT, file)).source);
+    fs.writeFileSync(file, nameClasses(dropSameNames(lines.join('\n')), path.relative(ROOT, file)).source);
 }
 
 // index.mjs for bundlers (the "module" condition): a static import of qbson.cjs, which a

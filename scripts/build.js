@@ -18,7 +18,7 @@
 const fs = require('fs');
 const path = require('path');
 const { buildNode } = require('./build-node');
-const { nameClasses } = require('./class-names');
+const { nameClasses, dropSameNames } = require('./class-names');
 
 const ROOT = path.join(__dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -30,7 +30,8 @@ const COMMON = {
     legalComments: 'inline',
     // one scope holds every module, so esbuild renames a class it meets twice
     // (BSONError2); this keeps each class's own name, which stack traces show
-    // (class-names.js then names the classes as they are created)
+    // (class-names.js then names the classes as they are created, and drops the calls
+    // that set a name a function already has)
     keepNames: true,
     logLevel: 'silent',
 };
@@ -69,7 +70,9 @@ async function build() {
             banner: { js: BANNER },
         }),
     ]);
-    for (const file of files) fs.writeFileSync(file, nameClasses(fs.readFileSync(file, 'utf8'), path.relative(ROOT, file)).source);
+    for (const file of files) {
+        fs.writeFileSync(file, nameClasses(dropSameNames(fs.readFileSync(file, 'utf8')), path.relative(ROOT, file)).source);
+    }
     return { files: files.concat(node.files) };
 }
 
