@@ -15,6 +15,7 @@ const corpus = require('../benchmark/corpus');
 const mixed = require('../benchmark/mixed');
 const report = require('../benchmark/report');
 const instructions = require('../benchmark/instructions');
+const fastPaths = require('../benchmark/fast-paths');
 const { applyFilter, parseArgs } = require('../benchmark/run');
 
 const RUN = path.join(__dirname, '..', 'benchmark', 'run.js');
@@ -50,6 +51,32 @@ describe('benchmark', function () {
         const { packageVersion } = require('../benchmark/libraries');
         const root = path.join(__dirname, '..', 'node_modules', 'bson', 'package.json');
         assert.strictEqual(packageVersion('bson'), JSON.parse(fs.readFileSync(root, 'utf8')).version);
+    });
+
+    describe('fast-paths.js', function () {
+        // each edit still applies to lib/ exactly once, and the copy gives lib/'s output
+        const docs = ['tweet', 'deepkit_item', 'flat_bson'].flatMap((name) => datasets.load(name).docs);
+        const wide = { values: Array.from({ length: 40 }, (_, i) => i * 1.5), ids: [1, 2, 3] };
+        for (let i = 0; i < 20; i++) wide['field' + i] = 'x'.repeat(i * 10) + '\u00e9';
+        docs.push(wide);
+        for (const name of Object.keys(fastPaths.PATCHES)) {
+            it(`"${name}" applies to lib/ and gives lib/'s output`, function () {
+                const dir = fastPaths.patchedCopy(name);
+                try {
+                    const off = require(dir);
+                    const full = require('..');
+                    for (let round = 0; round < 40; round++) {
+                        for (const doc of docs) {
+                            const bytes = full.encode(doc);
+                            assert.deepStrictEqual(Buffer.from(off.encode(doc)), Buffer.from(bytes));
+                            assert.strictEqual(verify.compare(off.decode(bytes), full.decode(bytes)), null);
+                        }
+                    }
+                } finally {
+                    fs.rmSync(dir, { recursive: true, force: true });
+                }
+            });
+        }
     });
 
     describe('verify.compare', function () {
