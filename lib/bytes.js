@@ -4,7 +4,7 @@
 // writer is (buf, pos, value) -> next pos. Callers check bounds first: these
 // helpers never do, so they stay small enough to inline.
 
-const { allocUnsafe } = require('./platform');
+const { allocUnsafe, view } = require('./platform');
 
 const TWO_POW_32 = 4294967296;
 
@@ -152,6 +152,17 @@ function copyToNewBuffer(buf, start, end) {
     return bytes;
 }
 
+// Binary values of this many bytes or more are decoded as views of the input,
+// sharing its memory as bson's are: from 4 KiB on, a copy needs memory of its own
+// (2.5 µs at 4 KiB, 19 µs at 256 KiB, against 80 ns for a view), where smaller
+// ones are copied from a pool (0.1-0.8 µs) and never share the input.
+const SHARED_BYTES_MIN = 4096;
+
+// A decoded binary value's bytes: buf[start, end) copied, or a view of it from SHARED_BYTES_MIN on.
+function valueBytes(buf, start, end) {
+    return end - start < SHARED_BYTES_MIN ? copyToNewBuffer(buf, start, end) : view(buf.buffer, buf.byteOffset + start, end - start);
+}
+
 module.exports = {
     BIG_ENDIAN_HOST,
     readInt32LE,
@@ -169,5 +180,7 @@ module.exports = {
     writeBigInt64LE,
     copyBytes,
     copyToNewBuffer,
+    valueBytes,
+    SHARED_BYTES_MIN,
     TWO_POW_32,
 };

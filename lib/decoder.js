@@ -9,7 +9,7 @@
 const C = require('./constants');
 const { BSONError, BSONOffsetError, isStackOverflow } = require('./errors');
 const { option, readDecodeOptions, readIndex, refuseOption } = require('./options');
-const { readInt32LE, readUint32LE, readDoubleFrom, dataViewOf, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer } = require('./bytes');
+const { readInt32LE, readUint32LE, readDoubleFrom, dataViewOf, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer, valueBytes } = require('./bytes');
 const { readUtf8 } = require('./utf8');
 const { local } = require('./platform');
 const { readKey, openKeySequence, closeKeySequence } = require('./key-cache');
@@ -622,7 +622,7 @@ function readBinary(dec, pos, end) {
     const isUUID = subtype === C.BINARY_UUID && len === UUID_BYTE_LENGTH;
     const as = isUUID ? dec.uuidAs : dec.binaryAs;
     if (as !== 0) return mapping().bytesAs(buf, start, start + len, as);
-    if (dec.promoteBuffers && dec.promoteValues) return copyToNewBuffer(buf, start, start + len);
+    if (dec.promoteBuffers && dec.promoteValues) return valueBytes(buf, start, start + len);
     const { Binary, UUID } = binaryTypes();
     if (isUUID) return UUID.fromBytes(buf, start, start + len);
     return Binary.fromBytes(buf, start, start + len, subtype);

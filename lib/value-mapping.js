@@ -8,7 +8,7 @@
 
 const { BSONError } = require('./errors');
 const { optionError, listChoices } = require('./options');
-const { readInt32LE, readUint32LE, readBigInt64LE, copyBytes, copyToNewBuffer } = require('./bytes');
+const { readInt32LE, readUint32LE, readBigInt64LE, copyBytes, copyToNewBuffer, valueBytes, SHARED_BYTES_MIN } = require('./bytes');
 const { toHex, toBase64 } = require('./platform');
 const { objectIdHexAt } = require('./types/objectid');
 const { setField } = require('./set-field');
@@ -171,9 +171,10 @@ function bytesAs(buf, start, end, as) {
         case AS_HEX:
             return toHex(buf, start, end);
         case AS_BUFFER:
-            return copyToNewBuffer(buf, start, end);
+            return valueBytes(buf, start, end);
         case AS_UINT8ARRAY: {
-            // a plain Uint8Array also on Node (a Buffer's slice would be a Buffer)
+            // a plain Uint8Array also on Node (a Buffer's slice would be a Buffer); a view as valueBytes makes one
+            if (end - start >= SHARED_BYTES_MIN) return new Uint8Array(buf.buffer, buf.byteOffset + start, end - start);
             const out = new Uint8Array(end - start);
             copyBytes(buf, start, end, out, 0);
             return out;

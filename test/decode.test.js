@@ -171,6 +171,34 @@ describe('decode', function () {
             bytes.fill(0);
             assert.strictEqual(Buffer.from(doc.b.buffer).toString(), 'abc');
         });
+        it('binary values under 4 KiB are copies, from 4 KiB on views of the input as bson gives them, in every form', function () {
+            const shares = (out, input) => out.buffer === input.buffer;
+            for (const size of [4095, 4096, 70000]) {
+                const payload = Buffer.alloc(size, 7);
+                // at an odd offset inside a larger buffer, as the driver's replies are
+                const framed = Buffer.concat([Buffer.alloc(3), qbson.encode({ b: payload, old: new bson.Binary(payload, 2) }), Buffer.alloc(5)]);
+                const input = framed.subarray(3, framed.length - 5);
+                const view = size >= 4096;
+                const doc = qbson.decode(input);
+                assert.deepStrictEqual(normalize(doc), normalize(bson.deserialize(input)));
+                assert.strictEqual(shares(doc.b.buffer, input), view, `Binary of ${size} bytes`);
+                assert.strictEqual(shares(doc.old.buffer, input), view, `subtype 2 Binary of ${size} bytes`);
+                assert.ok(Buffer.isBuffer(doc.b.buffer));
+                assert.ok(qbson.encode(doc).equals(input), 'encodes back to the same bytes');
+                const promoted = qbson.decode(input, { promoteBuffers: true });
+                assert.ok(Buffer.isBuffer(promoted.b) && promoted.b.equals(payload));
+                assert.strictEqual(shares(promoted.b, input), view, `promoteBuffers, ${size} bytes`);
+                for (const as of ['buffer', 'uint8array']) {
+                    const mapped = qbson.decode(input, { values: { binary: as } });
+                    assert.ok(Buffer.from(mapped.b).equals(payload));
+                    assert.strictEqual(shares(mapped.b, input), view, `binary: '${as}', ${size} bytes`);
+                    if (as === 'uint8array') assert.strictEqual(Object.getPrototypeOf(mapped.b), Uint8Array.prototype);
+                }
+                // a change to the input shows in a view and not in a copy
+                input[input.indexOf(payload) + 1] = 9;
+                assert.strictEqual(doc.b.buffer[1], view ? 9 : 7);
+            }
+        });
     });
 
     describe('arrays of numbers', function () {

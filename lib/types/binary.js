@@ -4,7 +4,7 @@ const { randomBytes } = require('../random');
 const { BSONValue } = require('./bson-value');
 const { BSONError, withArticle } = require('../errors');
 const { option } = require('../options');
-const { BIG_ENDIAN_HOST, copyToNewBuffer } = require('../bytes');
+const { BIG_ENDIAN_HOST, copyToNewBuffer, valueBytes } = require('../bytes');
 const { alloc, fromArray, view, local, utf8Slice, toHex, fromHex, toBase64, fromBase64, compare, swap32 } = require('../platform');
 
 const UUID_NO_DASHES = /^[0-9a-f]{32}$/i;
@@ -123,11 +123,11 @@ class Binary extends BSONValue {
         return 'Binary';
     }
 
-    // Decoder fast path: a Binary holding a copy of buf[start..end) with the given
-    // subtype. Like bson's deserializer, subtype 4 with exactly 16 bytes gives a UUID.
-    // No validation: the caller has checked the bounds.
+    // Decoder fast path: a Binary holding buf[start..end) with the given subtype, a
+    // copy or, from 4 KiB on, a view (lib/bytes.js valueBytes). Like bson's deserializer,
+    // subtype 4 with exactly 16 bytes gives a UUID. No validation: the caller has checked the bounds.
     static fromBytes(buf, start, end, subtype) {
-        const bytes = copyToNewBuffer(buf, start, end);
+        const bytes = valueBytes(buf, start, end);
         if (subtype === Binary.SUBTYPE_UUID && end - start === 16) return new UUID(bytes, OWN_BYTES);
         return new Binary(bytes, subtype, OWN_BYTES);
     }
