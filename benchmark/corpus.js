@@ -329,6 +329,18 @@ function changingShapes(seed, count) {
     });
 }
 
+// documents that are maps keyed by ids, each with keys of its own (counters per
+// user, say): an ObjectId _id, then `fields` int32 counters keyed by 8 hex digits
+function idKeyedMaps(seed, count, fields) {
+    const rng = prng(seed);
+    const hex = () => Array.from(bytes(rng, 4), (b) => b.toString(16).padStart(2, '0')).join('');
+    return Array.from({ length: count }, () => {
+        const doc = { _id: new bson.ObjectId(bytes(rng, 12)) };
+        for (let i = 0; i < fields; i++) doc['u' + hex().slice(1)] = int(rng, 0, 99999);
+        return doc;
+    });
+}
+
 // one document: an array of `count` small documents of five plain fields
 function smallDocsArray(seed, count) {
     const rng = prng(seed);
@@ -351,5 +363,5 @@ function binaryDocument(seed, chunks, chunkSize, records) {
     };
 }
 
-module.exports = { twoCollections, changingShapes, wideDocument, featureCollection, track, doubleArray, int32Array, apiResponse, tweet, catalog,
+module.exports = { twoCollections, changingShapes, idKeyedMaps, wideDocument, featureCollection, track, doubleArray, int32Array, apiResponse, tweet, catalog,
     logEvents, smallDocsArray, binaryDocument, localText };

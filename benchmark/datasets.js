@@ -64,6 +64,8 @@ const CORPUS = {
         make: () => corpus.changingShapes(24, 1000), batch: true },
     'two_collections': { title: '1,000 documents per op of two collections read in turn, 100 of each: users and orders, both an ObjectId _id first and 64-127 bytes (seed 25)',
         make: () => corpus.twoCollections(25, 1000, 100), batch: true },
+    'id_keyed_maps': { title: '200 documents per op, each with keys of its own: an ObjectId _id, then 20 counters keyed by ids (u and 7 hex digits) (seed 26)',
+        make: () => corpus.idKeyedMaps(26, 200, 20), batch: true },
     'small_docs_array': { title: 'one document: an array of 5,000 documents of 5 small fields (seed 22)',
         make: () => [corpus.smallDocsArray(22, 5000)] },
     'binary_heavy': { title: 'a stored file: 16 Binary chunks of 16 kB, a thumbnail, 300 records of UUIDs and hashes (seed 23)',

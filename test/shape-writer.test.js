@@ -11,7 +11,7 @@ const qbson = require('..');
 const { spawnSync } = require('child_process');
 const shapeWriter = require('../lib/shape-writer');
 
-const { COMPILE_AFTER, SLOTS, MISS } = shapeWriter;
+const { COMPILE_AFTER, COMPILE_WITHIN, SLOTS, MISS } = shapeWriter;
 // the slot objects with these own keys are learnt in
 const slotOf = (keys) => shapeWriter.slots.get(shapeWriter.slotName(keys));
 const ROUNDS = COMPILE_AFTER + 4;
@@ -197,6 +197,24 @@ describe('writers generated for repeated shapes', function () {
             const make = () => JSON.parse(JSON.stringify({ [hostile[i]]: i, [hostile[i + 1]]: 'v', tail: [hostile[i]] }));
             sameEveryRound(make);
         }
+    });
+
+    it('compile no writer for shapes that each come back only after many others, and one for a shape as common as 1 in 32', function () {
+        // maps of keys of their own (ids), encoded over and over in turn: each shape repeats,
+        // but a writer per map would cost more than it saves
+        const tag = 'rare' + Date.now();
+        const maps = Array.from({ length: COMPILE_WITHIN / COMPILE_AFTER + 8 }, (_, m) => ({ [`${tag}-${m}-a`]: m, [`${tag}-${m}-b`]: 'x', [`${tag}-${m}-c`]: true }));
+        for (let round = 0; round < 2 * COMPILE_AFTER; round++) {
+            for (const map of maps) assert.deepStrictEqual(outcome(() => map), outcome(() => map, GENERIC), `round ${round}`);
+        }
+        for (const map of maps) assert.strictEqual(slotOf(Object.keys(map)).writer, null, 'a writer for ' + Object.keys(map)[0]);
+        // a shape among 31 others that do not repeat (all in one slot) gets its writer
+        const common = () => ({ [tag + '-common']: 1, b: 'x' });
+        for (let i = 0; i < (COMPILE_AFTER + 1) * 32; i++) {
+            if (i % 32 === 0) qbson.encode(common());
+            else qbson.encode({ [tag + '-once']: i, ['b' + i]: 'x' });
+        }
+        assert.strictEqual(typeof slotOf(Object.keys(common())).writer, 'function');
     });
 
     it('hold at most SLOTS first keys, over a stream whose shape changes every object', function () {
