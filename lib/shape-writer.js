@@ -110,11 +110,12 @@ function learn(slot, obj, keys, count) {
         slot.same = 1;
         slot.since = count;
     }
-    if (slot.same === COMPILE_AFTER && ((count - slot.since) & WRITTEN_MASK) > COMPILE_WITHIN) {
+    if (slot.same !== COMPILE_AFTER) return;
+    if (((count - slot.since) & WRITTEN_MASK) > COMPILE_WITHIN) {
         // too rare to pay for its writer: count again from here
         slot.same = 1;
         slot.since = count;
-    } else if (slot.same === COMPILE_AFTER) {
+    } else {
         slot.writer = writerFor(obj, keys);
         slot.score = START_SCORE;
     }
