@@ -341,6 +341,37 @@ function idKeyedMaps(seed, count, fields) {
     });
 }
 
+// user records of a collection whose documents leave out the fields they have no
+// value for, as most collections' do: an ObjectId _id, a name and a creation date in
+// every one; an email, a phone, an age, an address (its zip optional too), tags, a
+// last login, preferences and a deletion date each in 5-90% of them
+function sparseFields(seed, count) {
+    const rng = prng(seed);
+    const t0 = 1.7e12;
+    const maybe = (p, make) => (rng() < p ? make() : undefined);
+    return Array.from({ length: count }, (_, i) => {
+        const doc = { _id: new bson.ObjectId(bytes(rng, 12)), name: word(rng, ASCII, 4, 14),
+            email: maybe(0.9, () => word(rng, ASCII, 3, 10) + '@example.com'), phone: maybe(0.4, () => '+1' + int(rng, 2e9, 9e9)),
+            age: maybe(0.7, () => int(rng, 18, 90)),
+            address: maybe(0.6, () => ({ street: word(rng, ASCII, 5, 20), city: word(rng, ASCII, 4, 12),
+                zip: maybe(0.8, () => String(int(rng, 10000, 99999))), country: pick(rng, ['US', 'CA', 'GB', 'DE']) })),
+            tags: maybe(0.5, () => some(rng, 1, 4, () => word(rng, ASCII, 2, 8))),
+            lastLogin: maybe(0.8, () => new Date(t0 + int(rng, 0, 1e9))),
+            prefs: maybe(0.2, () => ({ theme: pick(rng, ['dark', 'light']), lang: maybe(0.5, () => pick(rng, ['en', 'fr', 'de'])) })),
+            deletedAt: maybe(0.05, () => new Date(t0 + int(rng, 0, 1e9))),
+            createdAt: new Date(t0 - i * 60000) };
+        return dropUndefined(doc);
+    });
+}
+
+// the object without its fields whose value is undefined, at every level
+function dropUndefined(value) {
+    if (value === null || typeof value !== 'object' || !Object.getPrototypeOf(value) || Object.getPrototypeOf(value) !== Object.prototype) return value;
+    const out = {};
+    for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = dropUndefined(v);
+    return out;
+}
+
 // one document: an array of `count` small documents of five plain fields
 function smallDocsArray(seed, count) {
     const rng = prng(seed);
@@ -363,5 +394,5 @@ function binaryDocument(seed, chunks, chunkSize, records) {
     };
 }
 
-module.exports = { twoCollections, changingShapes, idKeyedMaps, wideDocument, featureCollection, track, doubleArray, int32Array, apiResponse, tweet, catalog,
+module.exports = { twoCollections, changingShapes, idKeyedMaps, sparseFields, wideDocument, featureCollection, track, doubleArray, int32Array, apiResponse, tweet, catalog,
     logEvents, smallDocsArray, binaryDocument, localText };

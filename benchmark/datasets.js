@@ -66,6 +66,8 @@ const CORPUS = {
         make: () => corpus.twoCollections(25, 1000, 100), batch: true },
     'id_keyed_maps': { title: '200 documents per op, each with keys of its own: an ObjectId _id, then 20 counters keyed by ids (u and 7 hex digits) (seed 26)',
         make: () => corpus.idKeyedMaps(26, 200, 20), batch: true },
+    'sparse_fields': { title: '1,000 user records per op that leave out fields: an ObjectId _id, a name and a date in all, 8 more fields in 5-90% of them, an address whose zip is optional (seed 27)',
+        make: () => corpus.sparseFields(27, 1000), batch: true },
     'small_docs_array': { title: 'one document: an array of 5,000 documents of 5 small fields (seed 22)',
         make: () => [corpus.smallDocsArray(22, 5000)] },
     'binary_heavy': { title: 'a stored file: 16 Binary chunks of 16 kB, a thumbnail, 300 records of UUIDs and hashes (seed 23)',

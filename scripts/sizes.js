@@ -89,11 +89,15 @@ const BSON_PROGRAMS = {
 //     only for shapes at least 1 in 32 of the objects of their level (lib/shape-writer.js
 //     COMPILE_WITHIN): 200 maps keyed by ids, encoded in turn, took 36.4M instructions per pass
 //     and 150-250 ms of compiling, and take 4.2M (id_keyed_maps)
+//   all four: +0.4 KB (to 44.29, 48.32, 50.24 and 88.31 KB) for readers of documents that leave
+//     out fields, and of arrays of such documents (lib/shape-reader.js mergeShapes: optional
+//     fields): sparse_fields decodes in 37% fewer instructions, api_statuses in 30% fewer and
+//     small_docs_array in 28% fewer
 const BUDGETS = {
-    'encode + decode': 44000,
-    'encode + decode + EJSON': 48000,
-    "bson@7's names": 49900,
-    'everything': 88000,
+    'encode + decode': 44300,
+    'encode + decode + EJSON': 48400,
+    "bson@7's names": 50300,
+    'everything': 88400,
 };
 const BUDGET_SLACK = 1000;
 // each target as a multiple of bson's program of the same key

@@ -40,6 +40,11 @@ function sameEveryRound(bytes, rounds = ROUNDS) {
     }
 }
 
+// the object without its fields whose value is undefined (which bson would write as null)
+function withoutUndefined(doc) {
+    return Object.fromEntries(Object.entries(doc).filter(([, value]) => value !== undefined));
+}
+
 const ITEM = () => ({ id: 7, name: 'Peter', ready: true, priority: 0, tags: ['a', 'b', 'c'] });
 // every type a reader reads itself, and some it leaves to the decoder
 const EVERY_TYPE = () => ({
@@ -267,6 +272,63 @@ describe('readers generated for repeated shapes', function () {
         }
         const last = docs[docs.length - 1];
         assert.ok(shapeReader.hasReader(last, 0, last.length, 0), 'the statuses have no reader');
+    });
+
+    it('documents that leave out fields get one reader of every field in their order, each optional: the same objects', function () {
+        // user records whose fields are each present in some; a nested address whose zip is optional; items with an optional note
+        const random = makeRandom(4747).next;
+        const some = (p, value) => (random() < p ? value : undefined);
+        const record = (i) => withoutUndefined({
+            _id: new bson.ObjectId(), name: 'user' + i, email: some(0.8, 'u' + i + '@example.com'), age: some(0.5, 20 + (i % 50)),
+            address: some(0.6, withoutUndefined({ street: 'Main ' + i, zip: some(0.5, String(10000 + i)), city: 'Springfield' })),
+            tags: some(0.5, ['a', 'b']), items: Array.from({ length: 3 }, (_, k) => withoutUndefined({ sku: 'S' + k, qty: k, note: some(0.3, 'n' + k) })),
+            deleted: some(0.1, new Date(i)), createdAt: new Date(1e12 + i),
+        });
+        const docs = Array.from({ length: 400 }, (_, i) => Buffer.from(bson.serialize(record(i))));
+        const generic = docs.map((bytes) => qbson.decode(bytes, GENERIC));
+        for (let round = 0; round < 3; round++) {
+            docs.forEach((bytes, i) => {
+                const doc = qbson.decode(bytes);
+                assert.deepStrictEqual(normalize(doc), normalize(bson.deserialize(bytes)), `round ${round}, record ${i}`);
+                assert.deepStrictEqual(Object.getOwnPropertyDescriptors(doc), Object.getOwnPropertyDescriptors(generic[i]));
+            });
+        }
+        const whole = docs.filter((bytes) => shapeReader.readsWhole(new Decoder(bytes, undefined), 0, bytes.length, 0)).length;
+        assert.ok(whole >= 0.9 * docs.length, `${whole} of ${docs.length} records read whole by a reader`);
+        const optional = shapeReader.slotOf(docs[0], 0, docs[0].length, 0).shape.fields.filter((f) => f.optional).map((f) => f.key);
+        assert.ok(optional.includes('age') && !optional.includes('name'), 'optional fields: ' + optional);
+
+        // then records that differ from every one before: the decoder's objects, the learnt reader kept
+        const last = docs[docs.length - 1];
+        const learnt = bson.deserialize(last);
+        const reordered = Object.fromEntries(Object.entries(learnt).reverse());
+        const unknown = { ...learnt, extra: 1 };
+        const undefinedValue = Buffer.from(bson.serialize({ ...learnt, age: null }));
+        undefinedValue[undefinedValue.indexOf(Buffer.from('\u000aage\u0000', 'latin1'))] = 0x06;
+        for (const bytes of [reordered, unknown].map((doc) => Buffer.from(bson.serialize(doc))).concat(undefinedValue)) {
+            for (let round = 0; round < 3; round++) {
+                const doc = qbson.decode(bytes);
+                assert.deepStrictEqual(normalize(doc), normalize(bson.deserialize(bytes)));
+                assert.deepStrictEqual(Object.getOwnPropertyDescriptors(doc), Object.getOwnPropertyDescriptors(qbson.decode(bytes, GENERIC)));
+            }
+        }
+        assert.ok(Object.prototype.hasOwnProperty.call(qbson.decode(undefinedValue), 'age'), 'a BSON undefined is an own field, as bson has it');
+        assert.ok(shapeReader.readsWhole(new Decoder(last, undefined), 0, last.length, 0), 'the reader was lost');
+    });
+
+    it('shapes merge into one of optional fields only where their keys come in one order and their shared fields agree', function () {
+        const shape = (doc) => {
+            const bytes = Buffer.from(bson.serialize(doc));
+            return shapeReader.deriveShape(bytes, 0, bytes.length);
+        };
+        const merged = shapeReader.mergeShapes(shape({ a: 1, c: 'x', d: true }), shape({ a: 2, b: 1.5, d: false, e: null }));
+        assert.deepStrictEqual(merged.fields.map((f) => (f.optional ? '?' : '') + f.key), ['a', '?c', '?b', 'd', '?e']);
+        assert.strictEqual(shapeReader.mergeShapes(shape({ a: 1, b: 2 }), shape({ b: 2, a: 1 })), null, 'keys in orders that differ');
+        assert.strictEqual(shapeReader.mergeShapes(shape({ a: 1, b: 2 }), shape({ a: 'one' })), null, 'a shared field of other types');
+        assert.notStrictEqual(shapeReader.mergeShapes(shape({ a: 1, b: 2 }), shape({ a: null })), null, 'null in one takes the other\'s type');
+        const many = (from) => Object.fromEntries(Array.from({ length: 16 }, (_, i) => ['k' + (from + i), i]));
+        assert.strictEqual(shapeReader.mergeShapes(shape(many(0)), shape(many(100))), null, 'more optional fields than one int has bits for');
+        assert.notStrictEqual(shapeReader.mergeShapes(shape(many(0)), shape(many(8))), null);
     });
 
     it('a large document has its reader within its first few decodes', function () {
