@@ -40,6 +40,19 @@ function sameEveryRound(bytes, rounds = ROUNDS) {
     }
 }
 
+// each document of docs (BSON), decoded `rounds` times in turn, gives what bson gives and the
+// decoder's own path's fields (values, key order, property descriptors)
+function sameAsDecoderEachRound(docs, rounds) {
+    const generic = docs.map((bytes) => qbson.decode(bytes, GENERIC));
+    for (let round = 0; round < rounds; round++) {
+        docs.forEach((bytes, i) => {
+            const doc = qbson.decode(bytes);
+            assert.deepStrictEqual(normalize(doc), normalize(bson.deserialize(bytes)), `round ${round}, document ${i}`);
+            assert.deepStrictEqual(Object.getOwnPropertyDescriptors(doc), Object.getOwnPropertyDescriptors(generic[i]));
+        });
+    }
+}
+
 const ITEM = () => ({ id: 7, name: 'Peter', ready: true, priority: 0, tags: ['a', 'b', 'c'] });
 // every type a reader reads itself, and some it leaves to the decoder
 const EVERY_TYPE = () => ({
@@ -259,28 +272,14 @@ describe('readers generated for repeated shapes', function () {
             place: i % 5 === 0 ? null : { country: 'JP', name: i % 2 ? 'Tokyo' : { ja: '東京' } }, n: i % 3 === 0 ? 1.5 : i,
         });
         const docs = Array.from({ length: 4 * ROUNDS }, (_, i) => Buffer.from(bson.serialize(status(i))));
-        const generic = docs.map((bytes) => qbson.decode(bytes, GENERIC));
-        for (let round = 0; round < 2; round++) {
-            docs.forEach((bytes, i) => {
-                const doc = qbson.decode(bytes);
-                assert.deepStrictEqual(normalize(doc), normalize(bson.deserialize(bytes)), `round ${round}, status ${i}`);
-                assert.deepStrictEqual(Object.getOwnPropertyDescriptors(doc), Object.getOwnPropertyDescriptors(generic[i]));
-            });
-        }
+        sameAsDecoderEachRound(docs, 2);
         const last = docs[docs.length - 1];
         assert.ok(shapeReader.hasReader(last, 0, last.length, 0), 'the statuses have no reader');
     });
 
     it('documents that leave out fields get one reader of every field in their order, each optional: the same objects', function () {
         const docs = shapeReader.sparseRecords(400).map((doc) => Buffer.from(bson.serialize(doc)));
-        const generic = docs.map((bytes) => qbson.decode(bytes, GENERIC));
-        for (let round = 0; round < 3; round++) {
-            docs.forEach((bytes, i) => {
-                const doc = qbson.decode(bytes);
-                assert.deepStrictEqual(normalize(doc), normalize(bson.deserialize(bytes)), `round ${round}, record ${i}`);
-                assert.deepStrictEqual(Object.getOwnPropertyDescriptors(doc), Object.getOwnPropertyDescriptors(generic[i]));
-            });
-        }
+        sameAsDecoderEachRound(docs, 3);
         // in a process of its own, where no other test's documents hold the slots: most records
         // are read whole by one reader, whichever fields they leave out
         const script = `const qbson = require(${JSON.stringify(path.join(__dirname, '..'))});
