@@ -236,6 +236,20 @@ describe('utf8', function () {
                 }
             }
         });
+        it('writes the keys of maps that each have keys of their own exactly, encoded in turn and after changes', function () {
+            // each key's place in the sequence holds another map's key (id_keyed_maps), while its
+            // predecessor's successor is itself from the last round, until the maps change
+            const rnd = random(23);
+            const maps = Array.from({ length: 200 }, () => Array.from({ length: 20 }, () => 'u' + Math.floor(rnd() * 0xfffffff).toString(16)));
+            const { fresh, cursor, check } = freshKeyWriter();
+            for (let round = 0; round < 4; round++) {
+                for (const keys of maps) {
+                    fresh.restartKeys(cursor);
+                    const written = round === 3 ? keys.slice().reverse().concat('u' + round) : keys;
+                    written.forEach((k, i) => check(k, (i * 37) % 900));
+                }
+            }
+        });
         it('a nested encode has a cursor of its own and leaves the outer one at its place', function () {
             const { fresh, cursor, check } = freshKeyWriter();
             const outer = ['outerOne', 'outerTwo', 'outerThree', 'outerFour', 'outerFive'];
