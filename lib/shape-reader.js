@@ -355,23 +355,36 @@ function shapeOf(fields) {
 function mergeShapes(a, b, keepTypes = false) {
     if (a.sig === b.sig) return a;
     const af = a.fields, bf = b.fields;
-    const inA = new Set(af.map((f) => f.key)), inB = new Set(bf.map((g) => g.key));
-    // documents of other keys share a reader only where their shared fields agree in type
-    const strict = af.length !== bf.length || af.some((f, i) => f.key !== bf[i].key);
+    const steps = mergeKeyLists(af.map((f) => f.key), bf.map((g) => g.key));
+    if (steps === null) return null;
+    // documents of other keys (a step with one side only) share a reader only where their shared fields agree in type
+    const strict = steps.length !== af.length || af.length !== bf.length;
     const fields = [];
     let optional = 0;
-    for (let i = 0, j = 0; i < af.length || j < bf.length;) {
-        let field;
-        if (i < af.length && j < bf.length && af[i].key === bf[j].key) field = mergeField(af[i++], bf[j++], keepTypes, strict);
-        else if (i < af.length && !inB.has(af[i].key)) field = { ...af[i++], optional: true };
-        else if (j < bf.length && !inA.has(bf[j].key)) field = { ...bf[j++], optional: true };
-        // each holds the other's next key further on: their orders differ
-        else return null;
+    for (const [i, j] of steps) {
+        const field = i < 0 ? { ...bf[j], optional: true } : j < 0 ? { ...af[i], optional: true } : mergeField(af[i], bf[j], keepTypes, strict);
         if (field === null) return null;
         if (field.optional && ++optional > MAX_OPTIONAL) return null;
         fields.push(field);
     }
     return shapeOf(fields);
+}
+
+// How two lists of keys fit into one list that holds each in its own order, as
+// steps [i, j]: i the key's index in a, j in b, -1 in the list without it; null
+// where the two put shared keys in different orders. Two keys at one place, each
+// in one list only, go a's first. Also the schema codecs' (lib/schema/key-orders.js).
+function mergeKeyLists(a, b) {
+    const steps = [];
+    // (lists of at most MAX_OBJECT_FIELDS keys, merged while shapes are learnt: includes, not Sets)
+    for (let i = 0, j = 0; i < a.length || j < b.length;) {
+        if (i < a.length && j < b.length && a[i] === b[j]) steps.push([i++, j++]);
+        else if (i < a.length && !b.includes(a[i])) steps.push([i++, -1]);
+        else if (j < b.length && !a.includes(b[j])) steps.push([-1, j++]);
+        // each holds the other's next key further on
+        else return null;
+    }
+    return steps;
 }
 
 // the field two shapes have under one key; null, if strict, where their types differ
@@ -624,4 +637,4 @@ function slotOf(buf, start, size, depth) {
     return slot.fp === fp ? slot : null;
 }
 
-module.exports = { init, readByShape, MISS, MIN_SHAPE_SIZE, COMPILE_AFTER, SLOTS, slots, slotOf, deriveShape, mergeShapes, readerSource, compileReader };
+module.exports = { init, readByShape, MISS, MIN_SHAPE_SIZE, COMPILE_AFTER, SLOTS, slots, slotOf, deriveShape, mergeShapes, mergeKeyLists, readerSource, compileReader };

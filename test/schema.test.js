@@ -543,7 +543,7 @@ describe('compile: generated code', function () {
         }
     });
 
-    it('past 16 sets of optional properties, documents are built key by key, as the interpreter builds them', function () {
+    it('past 16 sets of optional properties, documents are built by a constructor of plain objects, as the interpreter builds them', function () {
         const properties = {};
         for (let i = 0; i < 24; i++) properties['f' + i] = { bsonType: 'int' };
         const codec = compileBoth({ bsonType: 'object', required: ['f0'], properties });
@@ -552,10 +552,38 @@ describe('compile: generated code', function () {
             for (let i = 0; i < 24; i++) if (i !== drop) doc['f' + i] = i;
             const bytes = qbson.encode(doc);
             assert.notStrictEqual(codec.generated.read(bytes), FAIL);
-            assert.deepStrictEqual(Object.keys(codec.decode(bytes)), Object.keys(doc));
+            const decoded = codec.decode(bytes);
+            assert.deepStrictEqual(Object.keys(decoded), Object.keys(doc));
+            assert.strictEqual(Object.getPrototypeOf(decoded), Object.prototype);
+            assert.deepStrictEqual(decoded, qbson.decode(bytes));
         }
         const [builders] = codec.generated.read.constants.filter((c) => c instanceof Builders);
         assert.strictEqual(builders.masks.length, 16);
+    });
+
+    it('a document of more than 256 properties holding a few of them is read by the table, with the interpreter\'s results', function () {
+        const properties = {};
+        for (let i = 0; i < 600; i++) properties['f' + i] = { bsonType: i % 2 ? 'int' : 'string' };
+        const codec = compileBoth({ bsonType: 'object', required: ['f300'], properties });
+        const docs = [
+            { f1: 1, f300: 'x', f599: 7 }, { f300: 'x' }, { f0: 'a', f300: 'b', f301: 2, f598: 'c' },
+            { f300: 'x', f1: 1 }, // out of order
+            { f1: 1, f599: 1 }, // the required one left out
+            { f300: 'x', f599: 'y' }, // a value of another type
+            { f300: 'x', zz: 1 }, // a key the schema does not name
+            { f300: 'x', f300x: 1 },
+        ];
+        for (const doc of docs) {
+            const bytes = qbson.encode(doc);
+            agreeing(() => codec.decode(bytes));
+        }
+        for (const doc of docs.slice(0, 3)) assert.notStrictEqual(codec.generated.read(qbson.encode(doc)), FAIL, JSON.stringify(doc));
+        for (const doc of docs.slice(3)) assert.strictEqual(codec.generated.read(qbson.encode(doc)), FAIL, JSON.stringify(doc));
+        // a key twice: the interpreter's error
+        const dup = Buffer.from(qbson.encode({ f300: 'x', f301: 1, f303: 2 }));
+        dup.write('f301', dup.indexOf('f303'), 'latin1');
+        assert.strictEqual(codec.generated.read(dup), FAIL);
+        agreeing(() => codec.decode(dup));
     });
 
     it('past 30 optional properties, documents with some missing are built key by key, as the interpreter builds them', function () {
@@ -651,6 +679,76 @@ describe('compile: generated code', function () {
         // a key twice, or a required one missing, out of order: the interpreter's error
         assert.throws(() => codec.decode(qbson.encode({ b: { y: true }, a: 1 })), (err) => isSchemaError(err) && err.path === 'b.x');
         assert.throws(() => codec.decode(qbson.encode({ b: { x: 1 }, a: 1 })), (err) => isSchemaError(err) && err.rule === 'bsonType');
+    });
+
+    it('learns the order documents hold their keys in where the schema lists them in another, and reads them in it', function () {
+        // the schema lists the optional address last; the documents hold it after age, and
+        // a note, in some, between name and age; a nested document's keys come reversed
+        const schema = {
+            bsonType: 'object', required: ['name', 'age', 'inner'],
+            properties: {
+                name: { bsonType: 'string' }, age: { bsonType: 'int' }, inner: { bsonType: 'object', properties: { x: { bsonType: 'int' }, y: { bsonType: 'string' } } },
+                note: { bsonType: 'string' }, address: { bsonType: 'object', properties: { city: { bsonType: 'string' } } },
+            },
+        };
+        const codec = compileBoth(schema);
+        const docs = [];
+        for (let i = 0; i < 200; i++) {
+            const doc = { name: `n${i}` };
+            if (i % 3 === 0) doc.note = 'x';
+            doc.age = i;
+            if (i % 2 === 0) doc.address = { city: 'c' };
+            doc.inner = { y: 's', x: i };
+            docs.push(doc);
+        }
+        const learner = () => [...codec.generated.orders.learners.values()];
+        for (const doc of docs) {
+            const bytes = qbson.encode(doc);
+            const decoded = codec.decode(bytes);
+            assert.deepStrictEqual(keyOrder(decoded), keyOrder(qbson.decode(bytes)));
+        }
+        // learnt once or twice (the note and the address join the order as they come), then read in order
+        const { generations } = codec.generated.orders;
+        assert.ok(generations >= 1 && generations <= 3, `${generations} generations`);
+        for (const doc of docs) codec.decode(qbson.encode(doc));
+        assert.strictEqual(codec.generated.orders.generations, generations);
+        assert.deepStrictEqual(learner().map((l) => l.seen), learner().map(() => 0), 'no document went to an unordered reader');
+        assert.deepStrictEqual(learner().map((l) => l.keys.join()).sort(), ['name,note,age,address,inner', 'y,x']);
+        // a document in an order that does not fit is still read right, by the unordered reader, and teaches nothing
+        const odd = { inner: { x: 1, y: 's' }, age: 1, name: 'n' };
+        for (let i = 0; i < 20; i++) codec.decode(qbson.encode(odd));
+        assert.strictEqual(codec.generated.orders.generations, generations);
+        assert.deepStrictEqual(learner().map((l) => l.keys.join()).sort(), ['name,note,age,address,inner', 'y,x']);
+    });
+
+    it('learns no order from documents whose keys come in orders that never settle', function () {
+        const names = Array.from({ length: 12 }, (_, i) => `k${i}`);
+        const codec = compileBoth({ bsonType: 'object', properties: Object.fromEntries(names.map((n) => [n, { bsonType: 'int' }])) });
+        // a small linear congruential generator: the same documents every run
+        let seed = 7;
+        const next = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+        for (let i = 0; i < 1500; i++) {
+            const keys = names.slice();
+            for (let j = keys.length - 1; j > 0; j--) {
+                const k = next(j + 1);
+                [keys[j], keys[k]] = [keys[k], keys[j]];
+            }
+            const doc = Object.fromEntries(keys.slice(0, 3 + next(6)).map((k) => [k, i]));
+            assert.deepStrictEqual(keyOrder(codec.decode(qbson.encode(doc))), keyOrder(qbson.decode(qbson.encode(doc))));
+        }
+        assert.strictEqual(codec.generated.orders.generations, 0);
+    });
+
+    it('stops learning key orders after a bounded number of readers', function () {
+        const { MAX_GENERATIONS } = require('../lib/schema/key-orders');
+        const names = Array.from({ length: 20 }, (_, i) => `k${i}`);
+        const codec = compileBoth({ bsonType: 'object', properties: Object.fromEntries(names.map((n) => [n, { bsonType: 'int' }])) });
+        // each round holds one more key, at the front, in an order the last round's order keeps
+        for (let n = 1; n <= names.length; n++) {
+            const doc = Object.fromEntries(names.slice(names.length - n).reverse().map((k) => [k, n]));
+            for (let i = 0; i < 10; i++) assert.deepStrictEqual(keyOrder(codec.decode(qbson.encode(doc))), keyOrder(qbson.decode(qbson.encode(doc))));
+        }
+        assert.strictEqual(codec.generated.orders.generations, MAX_GENERATIONS);
     });
 
     it('arrays of numbers, short and long, read and written as runs where they can be, with the interpreter\'s results', function () {

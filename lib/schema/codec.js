@@ -24,6 +24,7 @@ const { parseSchema, walkNodes } = require('./keywords');
 const { problemsOf, DEFAULT_CONTEXT } = require('./check');
 const { generateReader, generateChecker, FAIL } = require('./generate');
 const { generateWriter } = require('./generate-writer');
+const { KeyOrders } = require('./key-orders');
 const { toBuffer } = require('../decoder');
 const { primitivesHaveToBSON } = require('../encode');
 
@@ -45,7 +46,9 @@ class SchemaCodec {
         this.root = root;
         this.classed = false;
         // the generated reader and checker (lib/schema/generate.js), null where there is none
-        this.read = generated ? generateReader(root) : null;
+        // the key orders the generated reader learns from documents (lib/schema/key-orders.js)
+        this.orders = new KeyOrders();
+        this.read = generated ? generateReader(root, this.orders) : null;
         this.conforms = generated ? generateChecker(root) : null;
         this.write = generated ? generateWriter(root) : null;
     }
@@ -59,9 +62,17 @@ class SchemaCodec {
     decode(bytes, opts) {
         if (opts === undefined && this.read !== null && bytes instanceof Uint8Array) {
             const doc = this.read(toBuffer(bytes));
+            if (this.orders.stale) this.relearn();
             if (doc !== FAIL) return this.classed ? build(this.root, doc) : doc;
         }
         return this.interpretedDecode(bytes, opts);
+    }
+
+    // the reader generated again, in the key orders documents came in
+    relearn() {
+        this.orders.regenerated();
+        const read = generateReader(this.root, this.orders);
+        if (read !== null) this.read = read;
     }
 
     // decode's result checked by the interpreter: every document the generated reader does not take

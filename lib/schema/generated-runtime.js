@@ -198,23 +198,26 @@ const H = {
         }
         return -1;
     },
-    // a wide document (wideTable) read in the schema's order, or FAIL
+    // A wide document (wideTable) read in the schema's order, or FAIL. A key that is
+    // not the next property's is looked up (T.index), and the optional properties
+    // between are skipped at once; the object is built from the properties present:
+    // id_keyed_maps' documents, 20 keys each under a schema of 4,000 optional
+    // properties, took 530,000 instructions each walking every property.
     wide(T, b, s, len, dv) {
         if (T.missingRequired) return FAIL;
         const e = s + len - 1;
-        const w = new Array(T.keys.length);
+        const present = [];
+        const values = [];
         let p = s + 4;
-        for (let i = 0; i < T.keys.length; i++) {
-            const key = T.keys[i];
-            let at = p < e ? 0 : -1;
-            if (at === 0) {
-                while (at < key.length && b[p + 1 + at] === key[at]) at++;
-                if (at !== key.length || b[p + 1 + at] !== 0) at = -1;
-            }
-            if (at < 0) {
-                if (T.required[i]) return FAIL;
-                w[i] = FAIL;
-                continue;
+        let i = 0;
+        while (p < e) {
+            let key = i < T.keys.length ? T.keys[i] : null;
+            if (key === null || !H.keyAt(key, b, p + 1)) {
+                const j = H.wideIndex(T, b, p + 1, e);
+                // a key the schema does not name, met twice, or before the last one
+                if (j < i || T.requiredBefore[j] !== T.requiredBefore[i]) return FAIL;
+                i = j;
+                key = T.keys[i];
             }
             const t = b[p];
             const kind = WIDE_TYPE_OF_BYTE[t];
@@ -222,13 +225,29 @@ const H = {
             p += key.length + 2;
             const v = H.wideValue(T, i, t, b, p, e, dv);
             if (v === FAIL) return FAIL;
-            w[i] = v;
+            present.push(i);
+            values.push(v);
             p = H.wideNext;
+            i++;
         }
-        if (p !== e) return FAIL;
+        if (p !== e || T.requiredBefore[T.keys.length] !== T.requiredBefore[i]) return FAIL;
         const o = new H.Wide();
-        for (let i = 0; i < w.length; i++) if (w[i] !== FAIL) setField(o, T.names[i], w[i]);
+        for (let k = 0; k < present.length; k++) setField(o, T.names[present[k]], values[k]);
         return o;
+    },
+    // whether the key bytes at pos are key's, NUL-terminated
+    keyAt(key, b, pos) {
+        for (let j = 0; j < key.length; j++) if (b[pos + j] !== key[j]) return false;
+        return b[pos + key.length] === 0;
+    },
+    // the index of the key at pos among T's properties, or -1
+    wideIndex(T, b, pos, e) {
+        let end = pos;
+        while (end < e && b[end] !== 0) end++;
+        if (end === e) return -1;
+        const name = readUtf8(b, pos, end, true);
+        const j = name === undefined ? undefined : T.index.get(name);
+        return j === undefined ? -1 : j;
     },
     // the value of type t at p for property i of T, checked; its end in H.wideNext
     wideValue(T, i, t, b, p, e, dv) {
