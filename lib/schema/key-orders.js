@@ -90,4 +90,4 @@ class KeyOrders {
     }
 }
 
-module.exports = { KeyOrders, RELEARN_AFTER, MAX_GENERATIONS };
+module.exports = { KeyOrders, MAX_GENERATIONS };
