@@ -492,8 +492,10 @@ function emitDocument(shape, out, names) {
         code.push(`t = buf[p];`, `p += ${f.bytes.length + 2};`, 'if (p > end) return MISS;');
         if (!f.optional) code.push(`let v${i} = null;`);
         if (f.type === C.BSON_NULL || f.type === ANY_TYPE) {
-            // null in the document the shape was learnt from, or types that differ: any type here
-            code.push(...anyValue(at, `v${i}`, 'end', 'depth'));
+            // null in every document the shape was learnt from, or types that differ: any
+            // type here, a null taken in place (the decoder's way took catalog_by_id's
+            // performances, 4 null fields each, 30% of their time)
+            code.push(`if (t !== ${C.BSON_NULL}) {`, ...anyValue(at, `v${i}`, 'end', 'depth'), '}');
         } else {
             // null is the shape's too (a missing reference, no tag); another type is read
             // by the decoder (a price that is an int32 in some documents, a double in others)
@@ -574,6 +576,7 @@ function emitValue(f, name, out, names) {
         case C.BSON_ARRAY:
             if (f.items === ITEMS_NUMBERS) return numbersValue(at, name);
             if (f.items !== null) return arrayValue(f.items, name, out, names);
+            if (f.empty) return emptyArrayValue(at, name);
             break;
         default:
     }
@@ -597,6 +600,12 @@ function numbersValue(at, name) {
         'if (len < 5 || len > end - p || buf[p + len - 1] !== 0) return MISS;',
         `${name} = nums(buf, view, p + 4, p + len - 1);`,
         `if (${name} === null) {`, ...fallback(at, name, 'end', 'depth'), '} else p += len;'];
+}
+
+// an array empty in every document learnt from, taken in place; one with elements by the decoder
+function emptyArrayValue(at, name) {
+    return ['if (end - p >= 5 && i32(buf, p) === 5 && buf[p + 4] === 0 && depth < dec.maxDepth) {',
+        `${name} = newArray();`, 'p += 5;', '} else {', ...fallback(at, name, 'end', 'depth'), '}'];
 }
 
 // An array whose elements are strings or documents of one shape: a loop over

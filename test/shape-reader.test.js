@@ -144,6 +144,32 @@ describe('readers generated for repeated shapes', function () {
         assert.deepStrictEqual(outcome(badText, { validation: { utf8: false } }), outcome(badText, { ...GENERIC, validation: { utf8: false } }));
     });
 
+    it('fields null or arrays empty in every document learnt are read in place, and anything else there by the decoder', function () {
+        const base = { a: 1, logo: null, tags: [], areas: [{ id: 1, blockIds: [] }, { id: 2, blockIds: [] }], name: 'x' };
+        const learnt = Buffer.from(bson.serialize(base));
+        const reader = shapeReader.readerFor(learnt, 0, learnt.length);
+        const dec = new Decoder(learnt, undefined);
+        assert.deepStrictEqual(normalize(reader(dec, learnt, 0, learnt.length, 0)), normalize(bson.deserialize(learnt)));
+        assert.strictEqual(dec.shapeFallbacks, 0);
+        const others = ['text', { n: 1 }, [1, 2], ['s'], [[]], [{}], new Date(5), 7];
+        for (const value of others) {
+            for (const variant of [{ ...base, logo: value }, { ...base, tags: value }, { ...base, areas: [{ id: 1, blockIds: value }, { id: 2, blockIds: [] }] }]) {
+                const bytes = Buffer.from(bson.serialize(variant));
+                const read = new Decoder(bytes, undefined);
+                const doc = reader(read, bytes, 0, bytes.length, 0);
+                assert.notStrictEqual(doc, MISS, JSON.stringify(variant));
+                assert.deepStrictEqual({ value: normalize(doc) }, outcome(bytes, GENERIC), JSON.stringify(variant));
+                assert.ok(read.shapeFallbacks > 0 || variant.logo !== base.logo, JSON.stringify(variant));
+                for (let round = 0; round < ROUNDS; round++) qbson.decode(learnt);
+                assert.deepStrictEqual(normalize(qbson.decode(bytes)), normalize(bson.deserialize(bytes)), JSON.stringify(variant));
+            }
+        }
+        // an empty array one level past maxDepth is the decoder's error, as any array there
+        for (const maxDepth of [1, 2, 3]) assert.deepStrictEqual(outcome(learnt, { maxDepth }), outcome(learnt, { ...GENERIC, maxDepth }));
+        const deep = new Decoder(learnt, { maxDepth: 1 });
+        assert.strictEqual(reader(deep, learnt, 0, learnt.length, 0), MISS);
+    });
+
     it('a stream whose shape changes every document decodes as bson decodes it, and the table stays its size', function () {
         const random = makeRandom(4646).next;
         const NAMES = ['name', 'title', 'count', 'score', 'active', 'created', 'owner', 'tags', 'meta', 'price', 'note', 'kind'];
