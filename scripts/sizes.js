@@ -105,11 +105,15 @@ const BSON_PROGRAMS = {
 //     decoder's readers taking a field null, or an array empty, in every document learnt
 //     in place (lib/shape-reader.js emptyArrayValue): catalog_by_id decodes in 36% fewer
 //     instructions, the tweet in 25% fewer, api_statuses in 14% fewer
+//   everything: +0.3 KB (89.30 -> 89.52 KB) for the schema codecs reading the sub-documents and
+//     arrays of documents of more than 256 properties by their generated readers
+//     (lib/schema/generate.js wideReaders): codec.decode of catalog_by_id in 45% fewer
+//     instructions (18.25M -> 9.96M)
 const BUDGETS = {
     'encode + decode': 44400,
     'encode + decode + EJSON': 48400,
     "bson@7's names": 50400,
-    'everything': 89300,
+    'everything': 89600,
 };
 const BUDGET_SLACK = 1000;
 // each target as a multiple of bson's program of the same key

@@ -787,13 +787,24 @@ describe('compile: generated code', function () {
             properties[`f${i}`] = i % 3 === 0 ? { bsonType: 'int', minimum: 0 } : i % 3 === 1 ? { bsonType: ['string', 'null'], maxLength: 5 } : { bsonType: 'object', properties: { x: { bsonType: 'double' } } };
             doc[`f${i}`] = i % 3 === 0 ? i : i % 3 === 1 ? 'abc' : { x: 1.5 };
         }
+        for (let i = 0; i < 5; i++) {
+            properties[`g${i}`] = { bsonType: 'array', items: { bsonType: 'object', required: ['n'], properties: { n: { bsonType: 'int' }, s: { bsonType: 'string' } } } };
+            doc[`g${i}`] = [{ n: 1, s: 'a' }, { n: 2 }];
+        }
         const codec = compileBoth({ required: ['f0', 'f299'], properties });
         const bytes = qbson.encode(doc);
         assert.notStrictEqual(codec.generated.read(bytes), FAIL);
         assert.deepStrictEqual(keyOrder(codec.decode(bytes)), keyOrder(qbson.decode(bytes)));
+        // its documents and arrays are read by generated readers of their own, one for each sub-schema
+        const [table] = codec.generated.read.constants.filter((c) => c !== null && Array.isArray(c.readers));
+        assert.strictEqual(table.readers.length, 2);
+        assert.deepStrictEqual([table.objectReader[2], table.arrayReader[300], table.arrayReader[0]], [0, 1, -1]);
         const variants = [
             Object.assign({}, doc, { f3: -1 }), Object.assign({}, doc, { f4: 'abcdef' }), Object.assign({}, doc, { f5: { x: 1 } }),
             Object.assign({}, doc, { f1: null }), Object.assign({ extra: 1 }, doc),
+            // a sub-document with a key the schema does not name, or two keys out of order; an item without its required key, or of another type
+            Object.assign({}, doc, { f5: { y: 2, x: 1.5 } }), Object.assign({}, doc, { g1: [{ s: 'b', n: 3 }] }),
+            Object.assign({}, doc, { g2: [{ s: 'b' }] }), Object.assign({}, doc, { g3: [{ n: 'x' }] }), Object.assign({}, doc, { g4: [5] }),
         ];
         const missing = Object.assign({}, doc);
         delete missing.f299;

@@ -273,7 +273,10 @@ const H = {
                 l = readInt32LE(b, p);
                 if (l < 5 || l > e - p || b[p + l - 1] !== 0) return FAIL;
                 H.wideNext = p + l;
-                return H.slow(T.nodes[i], b, p, l, t === 4, T.maxDepth);
+                // by the property's generated reader, as a generated document reads it (lib/schema/generate.js wideReaders)
+                l = t === 3 ? T.objectReader[i] : T.arrayReader[i];
+                v = l < 0 ? FAIL : T.readers[l](b, p, H.wideNext - p, dv);
+                return v !== FAIL ? v : H.slow(T.nodes[i], b, p, H.wideNext - p, t === 4, T.maxDepth);
             case 5:
                 if (e - p < 5) return FAIL;
                 l = readInt32LE(b, p);
