@@ -268,15 +268,16 @@ const H = {
                 p += 4 + l;
                 break;
             case 3:
-            case 4:
+            case 4: {
                 if (e - p < 4) return FAIL;
                 l = readInt32LE(b, p);
                 if (l < 5 || l > e - p || b[p + l - 1] !== 0) return FAIL;
                 H.wideNext = p + l;
                 // by the property's generated reader, as a generated document reads it (lib/schema/generate.js wideReaders)
-                l = t === 3 ? T.objectReader[i] : T.arrayReader[i];
-                v = l < 0 ? FAIL : T.readers[l](b, p, H.wideNext - p, dv);
-                return v !== FAIL ? v : H.slow(T.nodes[i], b, p, H.wideNext - p, t === 4, T.maxDepth);
+                const reader = t === 3 ? T.objectReader[i] : T.arrayReader[i];
+                v = reader < 0 ? FAIL : T.readers[reader](b, p, l, dv);
+                return v !== FAIL ? v : H.slow(T.nodes[i], b, p, l, t === 4, T.maxDepth);
+            }
             case 5:
                 if (e - p < 5) return FAIL;
                 l = readInt32LE(b, p);
