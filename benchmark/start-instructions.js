@@ -10,7 +10,9 @@
 //   first encode   encode of it, after the require and bson.deserialize of it (the benchmark's
 //                  input, as run.js gives it to every library)
 // V8 runs single-threaded and with fixed hash and random seeds, so that compiling is counted in
-// the process and a count repeats exactly. Instructions are not time: a file read or a page
+// the process and a count repeats exactly, and without its optimizing compiler: in a normal process
+// that compiles on another thread, and here it came into the count or not by where the package's
+// folder was (Node's path.normalizeString reaching its optimization threshold: 19M instructions). Instructions are not time: a file read or a page
 // fault costs time and few instructions. Compare two versions of the code with it, and quote
 // start.js's times against bson's.
 //
@@ -19,7 +21,7 @@
 // DIR is another checkout of qbson with its dist/node built (npm run build), shown by its folder name.
 
 const SETS = ['flat_bson', 'tweet', 'small_doc'];
-const NODE_FLAGS = ['--single-threaded', '--hash-seed=42', '--random-seed=42'];
+const NODE_FLAGS = ['--single-threaded', '--no-opt', '--hash-seed=42', '--random-seed=42'];
 
 // the entries a library is loaded by: require's and import's
 function entries(name) {

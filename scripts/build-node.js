@@ -2,21 +2,23 @@
 
 // Builds the package's entries for Node, Deno and Bun ("require" and "import" in
 // package.json's exports) in as few files as a program loads:
-//   dist/node/qbson.cjs    index.js and the modules require('qbson') loads, in one file
+//   dist/node/qbson.cjs    index.js and the modules require('qbson') loads, in one file, with
+//                          the classes decode reaches one at a time with a value (Binary, Long,
+//                          Int32, Double), which run on first use
 //   dist/node/classes.cjs  the modules import 'qbson' loads besides (the classes it must
 //                          bind, bson's namespaces), each run when first required
 //   dist/node/lib/...      every other module, a file of its own at its place in lib/:
-//                          those loaded on first call, and the classes decode reaches one
-//                          at a time with a value (Binary, Long, Int32, Double), so that
-//                          a first decode meeting an int64 loads Long alone
+//                          those loaded on first call
 //   dist/node/qbson.mjs    index.mjs, over qbson.cjs
 //   dist/node/qbson.module.mjs  the same for bundlers, which cannot follow createRequire
-//   dist/node/loaded.cjs   the exports of qbson.cjs's modules, by their path in lib/
+//   dist/node/loaded.cjs   the exports of qbson.cjs's modules, by their path in lib/, and for
+//                          those that run on first use a function that runs them
 // Why: Node 20 spends about 0.2 ms on each file it loads (resolve, read, compile as a
 // function); require('./index.js') loaded 38 files in 15.5 ms, the same code in one file
 // in 7.1 ms (bson's one file: 7.5 ms), medians of 15-21 fresh processes. import 'qbson'
-// loaded 59 files in 24.5 ms, these seven in 15.5 ms (bson: 7.7 ms). The classes are not
-// in qbson.cjs because parsing them cost require 1.9 ms when nothing uses them.
+// loaded 59 files in 24.5 ms, these seven in 15.5 ms (bson: 7.7 ms), and now loads three.
+// The classes but those four are not in qbson.cjs because parsing them cost require 1.9 ms
+// when nothing uses them.
 // Each module is in exactly one file, and the files require each other by relative
 // paths, so a program gets one copy of each class through require, import, and any
 // bundler that takes these entries.
@@ -33,6 +35,15 @@ const QBSON = path.join(OUT, 'qbson.cjs');
 const CLASSES = path.join(OUT, 'classes.cjs');
 const LOADED = path.join(OUT, 'loaded.cjs');
 const MODULE = path.join(OUT, 'qbson.module.mjs');
+const INDEX = path.join(ROOT, 'index.js');
+// Modules of lib/ in qbson.cjs that run on first use, not at require: the classes decode reaches
+// one at a time with a value, and import binds. In files of their own (as they were), a first
+// decode meeting an int64 past 2^53 loaded long.js, and import loaded four files more; in qbson.cjs,
+// by benchmark/start-instructions.js: require 40.1M -> 44.8M instructions (bson's: 73.0M), import
+// 74.2M -> 65.8M (bson's: 77.7M), the first decode of flat_bson 15.4M -> 11.1M (bson's: 12.9M).
+// Compiled at load like the rest (rewriteForLoading): left to compile when first run, they saved
+// require 1.0M and cost import 0.9M and that first decode 0.8M.
+const ON_DEMAND_IN_QBSON = ['types/long.js', 'types/int32.js', 'types/double.js', 'types/binary.js'];
 
 // {b: Binary, l: 2^60, i: 7, d: 1.5}, read with promoteValues: false: a value of each class
 // decode loads on first meeting one
@@ -83,11 +94,12 @@ const ownFile = (file) => path.join(OUT, path.relative(ROOT, file));
 //   in classes.cjs  the function there that runs it once and returns its exports
 //   on its own      its file
 // outDirOf(module): the directory of the file the requiring module is built into.
-function placePlugin(members, { atRequire, atImport }, outDirOf = () => OUT) {
+function placePlugin(members, { atRequire, atImport, onDemand }, outDirOf = () => OUT) {
     const inClasses = new Set(atImport);
     const elsewhere = (target, fromDir) => {
         const name = JSON.stringify(libPath(target));
         if (atRequire.has(target)) return `module.exports = require(${JSON.stringify(requirePath(fromDir, LOADED))})[${name}];`;
+        if (onDemand.has(target)) return `module.exports = require(${JSON.stringify(requirePath(fromDir, LOADED))})[${name}]();`;
         if (inClasses.has(target)) return `module.exports = require(${JSON.stringify(requirePath(fromDir, CLASSES))})[${name}]();`;
         return `module.exports = require(${JSON.stringify(requirePath(fromDir, ownFile(target)))});`;
     };
@@ -119,20 +131,26 @@ function placePlugin(members, { atRequire, atImport }, outDirOf = () => OUT) {
 
 async function buildNode(banner) {
     const esbuild = require('esbuild');
-    const loaded = modulesLoaded();
-    const { atRequire, atImport } = loaded;
-    const own = (await reachableModules(esbuild)).filter((f) => !atRequire.has(f) && !atImport.includes(f));
+    const { atRequire, atImport: loadedAtImport } = modulesLoaded();
+    const onDemand = new Set(ON_DEMAND_IN_QBSON.map((f) => path.join(LIB, f)));
+    const atImport = loadedAtImport.filter((f) => !onDemand.has(f));
+    const loaded = { atRequire, atImport, onDemand };
+    const own = (await reachableModules(esbuild)).filter((f) => !atRequire.has(f) && !atImport.includes(f) && !onDemand.has(f));
     fs.rmSync(OUT, { recursive: true, force: true });
     fs.mkdirSync(OUT, { recursive: true });
     // keepNames: in one bundle esbuild renames classes (BSONError2, and _ObjectId for a class
     // that names itself); this keeps each its own name, as bson's classes and stack traces have
     const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node18', keepNames: true, logLevel: 'silent', banner: { js: banner } };
+    // qbson.cjs's entry: index.js, after a function in loaded.cjs per module of ON_DEMAND_IN_QBSON
+    // that runs it on first call, for the other files
+    const qbsonEntry = [...onDemand].map((f) => `require(${JSON.stringify(requirePath(OUT, LOADED))})[${JSON.stringify(libPath(f))}] = () => require(${JSON.stringify(requirePath(ROOT, f))});\n`).join('') +
+        `module.exports = require(${JSON.stringify(requirePath(ROOT, INDEX))});\n`;
     // classes.cjs's entry: a function per module, which runs it on first call
     const classesEntry = 'module.exports = {\n' +
         atImport.map((f) => `    ${JSON.stringify(libPath(f))}: () => require(${JSON.stringify(requirePath(ROOT, f))}),\n`).join('') + '};\n';
     await Promise.all([
-        esbuild.build({ ...common, entryPoints: [path.join(ROOT, 'index.js')], outfile: QBSON,
-            plugins: [placePlugin((f) => atRequire.has(f), loaded)] }),
+        esbuild.build({ ...common, stdin: { contents: qbsonEntry, resolveDir: ROOT, sourcefile: 'qbson.cjs' }, outfile: QBSON,
+            plugins: [placePlugin((f) => f === INDEX || atRequire.has(f) || onDemand.has(f), loaded)] }),
         esbuild.build({ ...common, stdin: { contents: classesEntry, resolveDir: ROOT, sourcefile: 'classes.cjs' }, outfile: CLASSES,
             plugins: [placePlugin((f) => atImport.includes(f), loaded)] }),
         esbuild.build({ ...common, entryPoints: own, outbase: ROOT, outdir: OUT, plugins: [placePlugin(() => false, loaded, (f) => path.dirname(ownFile(f)))] }),
