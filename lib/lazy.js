@@ -7,9 +7,12 @@
 
 const { Decoder, toBuffer, decodeElements, overflowAsBSONError } = require('./decoder');
 const { readKey } = require('./key-cache');
-const { utf8Bytes } = require('./path');
 const { BSONError } = require('./errors');
-const { rootContainer, scanElement, findElement, validationFor, readValue, isContainerType, explain } = require('./element-walker');
+
+// The element walker and key paths, required by the first lazy(), which makes every view: import
+// 'qbson' binds LazyDocument and so ran this module, and parsing them cost it 17.9 KB of source.
+let walker = null;
+let paths = null;
 
 const ARRAY_KEY = /^(?:0|[1-9][0-9]{0,8})$/;
 // passed by this module's own `new LazyDocument`: the class is exported for instanceof only
@@ -48,8 +51,8 @@ class LazyDocument {
         const c = this.#c;
         let value;
         try {
-            const validate = validationFor(dec, c, k);
-            value = isContainerType(dec.buf[at]) ? new LazyDocument(dec, c.child(dec, at, validate, k), MADE_BY_LAZY) : readValue(dec, c, at, validate, k, true);
+            const validate = walker.validationFor(dec, c, k);
+            value = walker.isContainerType(dec.buf[at]) ? new LazyDocument(dec, c.child(dec, at, validate, k), MADE_BY_LAZY) : walker.readValue(dec, c, at, validate, k, true);
         } catch (err) {
             throw overflowAsBSONError(this.#dec, err, c.start);
         }
@@ -78,7 +81,7 @@ class LazyDocument {
         for (let i = 0; pos < c.end; i++) {
             // the buffer may have changed while the caller held the iterator
             checkUnchanged(dec, c);
-            scanElement(dec, c, pos);
+            walker.scanElement(dec, c, pos);
             const next = c.next;
             yield c.isArray ? i : readCheckedKey(dec, c, pos);
             pos = next;
@@ -92,13 +95,13 @@ class LazyDocument {
         let pos = c.start + 4;
         for (let i = 0; pos < c.end; i++) {
             checkUnchanged(dec, c);
-            scanElement(dec, c, pos);
+            walker.scanElement(dec, c, pos);
             const next = c.next;
             const key = c.isArray ? i : readCheckedKey(dec, c, pos);
-            const validate = validationFor(dec, c, key);
+            const validate = walker.validationFor(dec, c, key);
             let value;
             try {
-                value = isContainerType(dec.buf[pos]) ? new LazyDocument(dec, c.child(dec, pos, validate, key), MADE_BY_LAZY) : readValue(dec, c, pos, validate, key, false);
+                value = walker.isContainerType(dec.buf[pos]) ? new LazyDocument(dec, c.child(dec, pos, validate, key), MADE_BY_LAZY) : walker.readValue(dec, c, pos, validate, key, false);
             } catch (err) {
                 throw overflowAsBSONError(dec, err, c.start);
             }
@@ -139,8 +142,8 @@ class LazyDocument {
         const dec = this.#dec;
         const c = this.#c;
         checkUnchanged(dec, c);
-        if (c.isArray) return findElement(dec, c, '', null, k);
-        return findElement(dec, c, k, utf8Bytes(k), -1);
+        if (c.isArray) return walker.findElement(dec, c, '', null, k);
+        return walker.findElement(dec, c, k, paths.utf8Bytes(k), -1);
     }
 }
 
@@ -153,14 +156,18 @@ function checkUnchanged(dec, c) {
 // The key of the element at pos (scanned), checked as decode checks it.
 function readCheckedKey(dec, c, pos) {
     const key = readKey(dec.buf, pos + 1, c.nul, c.validate);
-    if (key === undefined) throw explain(dec, c, pos, dec.fail('invalid UTF-8 in key', pos + 1));
+    if (key === undefined) throw walker.explain(dec, c, pos, dec.fail('invalid UTF-8 in key', pos + 1));
     return key;
 }
 
 // A view of the document decode(buf, opts) would read; the same options.
 function lazy(input, opts) {
+    if (walker === null) {
+        walker = require('./element-walker');
+        paths = require('./path');
+    }
     const dec = new Decoder(toBuffer(input), opts);
-    return new LazyDocument(dec, rootContainer(dec, opts), MADE_BY_LAZY);
+    return new LazyDocument(dec, walker.rootContainer(dec, opts), MADE_BY_LAZY);
 }
 
 module.exports = { lazy, LazyDocument };
