@@ -10,7 +10,8 @@ const assert = require('assert');
 const bson = require('bson');
 const qbson = require('..');
 const F = require('./support/fuzz');
-const { parseToElements } = require('../lib/elements');
+// the exported function itself: it requires lib/elements.js on its first call
+const { parseToElements } = qbson.onDemand;
 
 const N = Number(process.env.QBSON_ELEMENTS_N) || 20000;
 const SEED = Number(process.env.QBSON_ELEMENTS_SEED) || 17;
@@ -54,9 +55,10 @@ function decodes(bytes) {
 }
 
 describe('onDemand.parseToElements', function () {
-    it('is the function exported as onDemand.parseToElements and BSON.onDemand.parseToElements', function () {
-        assert.strictEqual(qbson.onDemand.parseToElements, parseToElements);
+    it('is exported as onDemand.parseToElements and BSON.onDemand.parseToElements, and gives lib/elements.js\'s tuples', function () {
         assert.strictEqual(qbson.BSON.onDemand, qbson.onDemand);
+        const bytes = qbson.encode({ a: 1, b: 'x', c: { d: [1, 2] } });
+        assert.deepStrictEqual(parseToElements(bytes, 0), require('../lib/elements').parseToElements(bytes, 0));
         assert.ok(Object.isFrozen(qbson.onDemand));
         assert.deepStrictEqual(Object.keys(qbson.onDemand).sort(), Object.keys(bson.onDemand).sort());
     });
