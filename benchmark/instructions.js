@@ -135,8 +135,13 @@ function child(name, op, set, count, allShapes, cacheDir) {
 }
 
 function countInstructions(name, op, set, count, allShapes, cacheDir) {
-    const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', `--initial-old-space-size=${OLD_SPACE_MB}`,
-        __filename, '--child', name, op, set, String(count), allShapes ? 'all-shapes' : 'one-shape', cacheDir];
+    return callgrindCount(['--single-threaded', `--initial-old-space-size=${OLD_SPACE_MB}`,
+        __filename, '--child', name, op, set, String(count), allShapes ? 'all-shapes' : 'one-shape', cacheDir], `${name} ${op} ${set}`);
+}
+
+// the instructions a node process with nodeArgs runs, counted by callgrind; label names it in an error
+function callgrindCount(nodeArgs, label) {
+    const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...nodeArgs];
     return new Promise((resolve, reject) => {
         const proc = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
         let stderr = '';
@@ -144,7 +149,7 @@ function countInstructions(name, op, set, count, allShapes, cacheDir) {
         proc.on('error', (err) => reject(new Error('valgrind did not start (is it installed?): ' + err.message)));
         proc.on('close', (code) => {
             const m = /Collected : (\d+)/.exec(stderr);
-            if (code !== 0 || !m) reject(new Error(`${name} ${op} ${set}: valgrind exited ${code}\n${stderr.slice(-2000)}`));
+            if (code !== 0 || !m) reject(new Error(`${label}: valgrind exited ${code}\n${stderr.slice(-2000)}`));
             else resolve(Number(m[1]));
         });
     });
@@ -220,7 +225,7 @@ async function main() {
     }
 }
 
-module.exports = { splitDocuments, sameDocument, writeCache, inputsFor };
+module.exports = { splitDocuments, sameDocument, writeCache, inputsFor, callgrindCount };
 
 if (require.main === module) {
     if (process.argv[2] === '--child') {

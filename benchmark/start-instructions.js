@@ -51,19 +51,8 @@ async function child(job) {
 }
 
 function count(job) {
-    const { spawn } = require('child_process');
-    const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...NODE_FLAGS, __filename, '--child', JSON.stringify(job)];
-    return new Promise((resolve, reject) => {
-        const proc = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-        let stderr = '';
-        proc.stderr.on('data', (chunk) => (stderr += chunk));
-        proc.on('error', (err) => reject(new Error('valgrind did not start (is it installed?): ' + err.message)));
-        proc.on('close', (code) => {
-            const m = /Collected : (\d+)/.exec(stderr);
-            if (code !== 0 || !m) reject(new Error(`${JSON.stringify(job)}: valgrind exited ${code}\n${stderr.slice(-2000)}`));
-            else resolve(Number(m[1]));
-        });
-    });
+    const { callgrindCount } = require('./instructions');
+    return callgrindCount([...NODE_FLAGS, __filename, '--child', JSON.stringify(job)], JSON.stringify(job));
 }
 
 async function main() {
