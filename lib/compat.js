@@ -43,7 +43,7 @@ function makeOnDemand() {
 }
 
 // The element scanner (lib/elements.js) loads on the first call: import 'qbson' binds onDemand,
-// and parsing the scanner cost it 9.7 KB of source.
+// and need not parse the scanner's 9.7 KB of source.
 function parseToElements(bytes, startOffset) {
     return require('./elements').parseToElements(bytes, startOffset);
 }

@@ -10,7 +10,7 @@ const { readKey } = require('./key-cache');
 const { BSONError } = require('./errors');
 
 // The element walker and key paths, required by the first lazy(), which makes every view: import
-// 'qbson' binds LazyDocument and so ran this module, and parsing them cost it 17.9 KB of source.
+// 'qbson' binds LazyDocument, so runs this module, and need not parse their 17.9 KB of source.
 let walker = null;
 let paths = null;
 
