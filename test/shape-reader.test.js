@@ -243,6 +243,28 @@ describe('readers generated for repeated shapes', function () {
         }
     });
 
+    it('a large shape met twice in one reader is written once, a small one at each place, and both read as bson reads them', function () {
+        // a status and the status it retweets hold users of one shape (60 fields), and one small place
+        const user = (n) => Object.fromEntries(Array.from({ length: 60 }, (_, i) => ['field_' + i, i % 3 === 0 ? 'v' + n + i : i * n]));
+        const status = (n) => ({ text: 'status ' + n, user: user(n), place: { name: 'p' + n, country: 'c' },
+            retweeted: { text: 'retweet ' + n, user: user(n + 1), place: { name: 'q' + n, country: 'd' } } });
+        // (bytes from bson, so that the encoder's table of writers is left as it was)
+        const bytes = bson.serialize(status(1));
+        const source = shapeReader.sourceFor(bytes, 0, bytes.length);
+        const readers = (source.match(/^function r\d+\(/gm) || []).length;
+        // the root, the retweet, one user, and a place at each of its two places
+        assert.strictEqual(readers, 5, source.slice(0, 400));
+        const read = shapeReader.readerFor(bytes, 0, bytes.length);
+        for (let n = 1; n < 4; n++) {
+            const doc = bson.serialize(status(n));
+            const dec = new Decoder(doc, undefined);
+            dec.view = null;
+            const value = read(dec, doc, 0, doc.length, 0);
+            assert.notStrictEqual(value, shapeReader.MISS);
+            assert.deepStrictEqual(normalize(value), normalize(bson.deserialize(doc)));
+        }
+        sameEveryRound(bson.serialize(status(5)));
+    });
     it('a document and one nested in it with the same first key and size class each keep a reader', function () {
         // nested-object: the root and its field a are both {a: {...}} of 32-63 bytes
         const bytes = Buffer.from(bson.serialize({ a: { a: { b: { c: { d: { e: 5 } } } } } }));
