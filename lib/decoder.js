@@ -241,7 +241,8 @@ function decodeRoot(dec, start, size) {
 // took 1,928 instructions by the decoder after every data set had been decoded (57 ns),
 // 701 before; by its reader, 721 and 611 (37 and 30 ns). After a look that finds no
 // reader the next SMALL_ROOT_SAMPLE - 1 small roots do not look: roots of a new shape
-// each time cost 9% more instructions when every one looked, 2.4% so.
+// each time cost 9% more instructions when every one looked, 2.4% so. A process's first
+// SMALL_ROOT_SAMPLE do not look either (documentsBeforeShapes, below).
 function readSmallRoot(dec, size) {
     if (smallRootSkips !== 0) {
         smallRootSkips--;
@@ -252,7 +253,15 @@ function readSmallRoot(dec, size) {
     return doc;
 }
 const SMALL_ROOT_SAMPLE = 16;
-let smallRootSkips = 0;
+let smallRootSkips = SMALL_ROOT_SAMPLE;
+// Documents and arrays a process decodes before the shape readers (lib/shape-reader.js) look
+// at any: a reader takes COMPILE_AFTER documents of one fingerprint anyway, and a process that
+// decodes a few documents does not compile the table's code. A document of 4 kB or more, which
+// counts as more than one sighting there, looks at once. (Building those documents on {} past
+// 16 fields as well, not staged, spared a first decode 7 more functions but cost wide_1k_fields
+// and wide_10k_fields 5% and 15% more instructions per decode ever after.)
+let documentsBeforeShapes = 16;
+const LOOKS_AT_ONCE_SIZE = 4096;
 
 // err, or for running out of stack, the BSONError saying so for the document at start
 function overflowAsBSONError(dec, err, start) {
@@ -291,7 +300,8 @@ function decodeStaged(dec, start, size, isArray, depth, validate, role, rawDocs)
 // them and a decode took 15% more instructions (flat_bson 214,822 -> 246,805,
 // object 3,455 -> 3,991).
 function decodeDocument(dec, start, size, isArray, depth, validate, role, rawDocs) {
-    if (!isArray && size >= MIN_SHAPE_SIZE && depth <= MAX_SHAPE_DEPTH && dec.shapeReaders) {
+    if (documentsBeforeShapes !== 0) documentsBeforeShapes--;
+    if (!isArray && size >= MIN_SHAPE_SIZE && depth <= MAX_SHAPE_DEPTH && dec.shapeReaders && (documentsBeforeShapes === 0 || size >= LOOKS_AT_ONCE_SIZE)) {
         const doc = readByShape(dec, start, size, depth);
         if (doc !== MISS) return doc;
     }

@@ -248,6 +248,9 @@ function checkRoot(doc) {
     if (typeof doc._bsontype === 'string') {
         throw new BSONError(`BSON types cannot be serialized as a document: ${withArticle(doc._bsontype)} cannot be encoded as a document`);
     }
+    // none of the kinds below has Object.prototype for its prototype (or none)
+    const proto = Object.getPrototypeOf(doc);
+    if (proto === Object.prototype || proto === null) return doc;
     const kind = nonDocumentKind(doc);
     if (kind !== null) throw new BSONError(`date, regexp, typedarray, and arraybuffer cannot be BSON documents: encode was given a ${kind}`);
     return doc;

@@ -115,52 +115,54 @@ function defaultInspect(value) {
 // twice as slow to construct, and decoding builds far more ids than it prints)
 const hexCache = new WeakMap();
 
+// The fields of a new ObjectId from what its constructor was given (anything but
+// decoded bytes, which take setFields alone: a decode's first id does not compile this).
+function setFromInput(oid, input) {
+    let working = input;
+    if (typeof input === 'object' && input !== null && 'id' in input) {
+        if (hasPackedFields(input)) {
+            oid.i0 = input.i0;
+            oid.i1 = input.i1;
+            oid.i2 = input.i2;
+            oid.i3 = input.i3;
+            return;
+        }
+        const id = input.id;
+        if (typeof id !== 'string' && !ArrayBuffer.isView(id)) {
+            throw new BSONError('Argument passed in must have an id that is of type string or Buffer');
+        }
+        working = typeof input.toHexString === 'function' ? fromHex(String(input.toHexString())) : id;
+    }
+
+    if (working == null) {
+        const time = Math.floor(Date.now() / 1000);
+        const pu = getProcessUnique();
+        oid.i0 = (time >>> 8) & 0xffffff;
+        oid.i1 = ((time & 0xff) << 16) | (pu[0] << 8) | pu[1];
+        oid.i2 = (pu[2] << 16) | (pu[3] << 8) | pu[4];
+        oid.i3 = nextCounter();
+    } else if (ArrayBuffer.isView(working) && working.byteLength === 12) {
+        setFields(oid, viewBytes(working), 0);
+    } else if (typeof working === 'string') {
+        if (!isHex24(working)) {
+            throw new BSONError('input must be a 24 character hex string, 12 byte Uint8Array, or an integer');
+        }
+        const s = working;
+        oid.i0 = hexField(s, 0);
+        oid.i1 = hexField(s, 6);
+        oid.i2 = hexField(s, 12);
+        oid.i3 = hexField(s, 18);
+        if (ObjectId.cacheHexString) hexCache.set(oid, s.toLowerCase());
+    } else {
+        throw new BSONError('Argument passed in does not match the accepted types');
+    }
+}
+
 class ObjectId extends BSONValue {
     constructor(input, source, offset) {
         super();
-        if (input === FROM_BYTES) {
-            setFields(this, source, offset);
-            return;
-        }
-
-        let working = input;
-        if (typeof input === 'object' && input !== null && 'id' in input) {
-            if (hasPackedFields(input)) {
-                this.i0 = input.i0;
-                this.i1 = input.i1;
-                this.i2 = input.i2;
-                this.i3 = input.i3;
-                return;
-            }
-            const id = input.id;
-            if (typeof id !== 'string' && !ArrayBuffer.isView(id)) {
-                throw new BSONError('Argument passed in must have an id that is of type string or Buffer');
-            }
-            working = typeof input.toHexString === 'function' ? fromHex(String(input.toHexString())) : id;
-        }
-
-        if (working == null) {
-            const time = Math.floor(Date.now() / 1000);
-            const pu = getProcessUnique();
-            this.i0 = (time >>> 8) & 0xffffff;
-            this.i1 = ((time & 0xff) << 16) | (pu[0] << 8) | pu[1];
-            this.i2 = (pu[2] << 16) | (pu[3] << 8) | pu[4];
-            this.i3 = nextCounter();
-        } else if (ArrayBuffer.isView(working) && working.byteLength === 12) {
-            setFields(this, viewBytes(working), 0);
-        } else if (typeof working === 'string') {
-            if (!isHex24(working)) {
-                throw new BSONError('input must be a 24 character hex string, 12 byte Uint8Array, or an integer');
-            }
-            const s = working;
-            this.i0 = hexField(s, 0);
-            this.i1 = hexField(s, 6);
-            this.i2 = hexField(s, 12);
-            this.i3 = hexField(s, 18);
-            if (ObjectId.cacheHexString) hexCache.set(this, s.toLowerCase());
-        } else {
-            throw new BSONError('Argument passed in does not match the accepted types');
-        }
+        if (input === FROM_BYTES) setFields(this, source, offset);
+        else setFromInput(this, input);
     }
 
     get _bsontype() {
