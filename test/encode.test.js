@@ -2,6 +2,7 @@
 
 const assert = require('assert');
 const bson = require('bson');
+const fc = require('fast-check');
 const qbson = require('..');
 
 function hex(buf) {
@@ -455,6 +456,20 @@ describe('encode', function () {
             const inner = { toBSON: () => ({ bytes: qbson.encode({ innerOne: 1, innerTwo: 'two', innerThree: [3] }) }) };
             const doc = { outerOne: 1, outerTwo: 'two', nested: inner, outerThree: 3.5, outerFour: { outerFive: true } };
             for (let round = 0; round < 3; round++) assertSameAsBson(doc);
+        });
+        it('documents whose keys leave out, add, repeat and reorder the last ones write bson\'s bytes (the key table\'s places in the sequence of keys)', function () {
+            // keys of the table's lengths (4 to 63 bytes) and around them, alike in length and
+            // first bytes; each document takes some in an order of its own, so the key at a place,
+            // and the key after a key, are sometimes the last document's and sometimes not
+            const keys = ['abc', 'abcd', 'abce', 'bbcd', 'name', 'nAme', 'name2', 'k0001', 'k0002', 'k0010', 'é123', '日本語x',
+                'x'.repeat(63), 'x'.repeat(62) + 'y', 'x'.repeat(64), 'u5fc8f42', 'u5fc8f43', 'u62d6bdf'];
+            const fieldArb = fc.tuple(fc.constantFrom(...keys), fc.oneof(fc.integer(), fc.string({ maxLength: 4 })));
+            const docArb = fc.array(fieldArb, { maxLength: 12 }).map((fields) => Object.fromEntries(fields));
+            fc.assert(fc.property(fc.array(docArb, { minLength: 1, maxLength: 6 }), fc.nat(3), (docs, nested) => {
+                for (let round = 0; round < 2; round++) {
+                    for (const doc of docs) assertSameAsBson(nested === 0 ? doc : { outer: doc, list: [doc, doc] });
+                }
+            }), { numRuns: 500, seed: 20261130 });
         });
     });
 
