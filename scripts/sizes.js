@@ -7,7 +7,8 @@
 // docs/runtimes.md shows the table this prints; `npm run benchmark` prints it too.
 //
 //   node scripts/sizes.js            a markdown table
-//   node scripts/sizes.js --analyze  and esbuild's account of the bytes of "everything"
+//   node scripts/sizes.js --analyze  and esbuild's account of the bytes of "encode + decode" and
+//                                    "everything", and the bytes of the type classes alone
 
 const fs = require('fs');
 const os = require('os');
@@ -193,6 +194,16 @@ function tableRows(rows) {
         isFinite(r.target) ? '≤ ' + kb(r.target) + (r.gzipped <= r.target ? ' met' : ' missed') : '-']));
 }
 
+// esbuild's account of the bytes of encode + decode and of everything; and the type classes
+// alone, which a program importing any one of them gets all of, from qbson as from bson
+async function analyze() {
+    for (const name of ['encode + decode', 'everything']) console.log(`\n${name}:` + (await bundle(PROGRAMS[name], true)).analysis);
+    const oneClass = (lib) => `import { Long } from '${lib}';\nglobalThis.out = Long;\n`;
+    const q = await bundle(oneClass('qbson')), b = await bundle(oneClass('bson'));
+    console.log(`\none class (import { Long }): qbson ${kb(q.bytes.length)} minified, ${kb(gzipped(q.bytes))} gzipped; ` +
+        `bson ${kb(b.bytes.length)} minified, ${kb(gzipped(b.bytes))} gzipped`);
+}
+
 module.exports = { bundle, measure, tableRows, gzipped, PROGRAMS, BSON_PROGRAMS, BUDGETS, BUDGET_SLACK, TARGETS };
 
 if (require.main === module) {
@@ -200,7 +211,7 @@ if (require.main === module) {
         const [header, ...rows] = tableRows(await measure());
         const line = (cells) => '| ' + cells.join(' | ') + ' |';
         console.log([line(header), line(header.map((h, i) => (i === 0 || i === 4 ? ':---' : '---:'))), ...rows.map(line)].join('\n'));
-        if (process.argv.includes('--analyze')) console.log('\n' + (await bundle(PROGRAMS.everything, true)).analysis);
+        if (process.argv.includes('--analyze')) await analyze();
     })().catch((err) => {
         console.error(err.message);
         process.exit(1);
