@@ -5,6 +5,10 @@ const bson = require('bson');
 const fc = require('fast-check');
 const qbson = require('..');
 
+// the property test's runs and seed, as the other property tests take them
+const RUNS = Number(process.env.QBSON_PROPERTY_RUNS) || 500;
+const SEED = Number(process.env.QBSON_PROPERTY_SEED) || 20261130;
+
 function hex(buf) {
     return Buffer.from(buf).toString('hex');
 }
@@ -469,7 +473,7 @@ describe('encode', function () {
                 for (let round = 0; round < 2; round++) {
                     for (const doc of docs) assertSameAsBson(nested === 0 ? doc : { outer: doc, list: [doc, doc] });
                 }
-            }), { numRuns: 500, seed: 20261130 });
+            }), { numRuns: RUNS, seed: SEED });
         });
     });
 
