@@ -696,4 +696,4 @@ function slotOf(buf, start, size, depth) {
     return slot.fp === fp ? slot : null;
 }
 
-module.exports = { init, readByShape, MISS, MIN_SHAPE_SIZE, COMPILE_AFTER, SLOTS, slots, slotOf, deriveShape, mergeShapes, mergeKeyLists, readerSource, compileReader };
+module.exports = { init, readByShape, MISS, MIN_SHAPE_SIZE, COMPILE_AFTER, MISS_COST, SLOTS, slots, slotOf, deriveShape, mergeShapes, mergeKeyLists, readerSource, compileReader };

@@ -125,11 +125,15 @@ const BSON_PROGRAMS = {
 //     FIRST_ENCODES), and an ObjectId written apart from the other types (writeTypedElement):
 //     the first encodes of small_doc, tweet and flat_bson take 4.72M, 6.59M and 6.46M
 //     instructions instead of 5.57M, 7.30M and 7.37M (bson 3.90M, 5.79M and 7.57M)
+//   encode + decode + EJSON, everything: +0.1 KB (to 48.81 and 89.95 KB; the others stay within
+//     theirs) for a root looked up by its shape's reader in decodeRoot, before decodeStaged and
+//     decodeDocument (lib/decoder.js): array, object and mixed decode in 7-16% fewer
+//     instructions, api_statuses in 4% fewer
 const BUDGETS = {
     'encode + decode': 44800,
-    'encode + decode + EJSON': 48800,
+    'encode + decode + EJSON': 48900,
     "bson@7's names": 50800,
-    'everything': 89900,
+    'everything': 90000,
 };
 const BUDGET_SLACK = 1000;
 // each target as a multiple of bson's program of the same key

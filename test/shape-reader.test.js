@@ -381,6 +381,25 @@ describe('readers generated for repeated shapes', function () {
         assert.notStrictEqual(shapeReader.mergeShapes(shape(many(0)), shape(many(8))), null);
     });
 
+    it('a root is looked up once a decode: a document its reader misses costs that reader one miss, with options or without', function () {
+        shapeReader.clearTable();
+        // one fingerprint (first element, size class 32-63 bytes, root), two shapes
+        const learnt = Buffer.from(bson.serialize({ qz: 1, name: 'abcdefghijklmnopqrst' }));
+        const other = Buffer.from(bson.serialize({ qz: 1, note: 'abcdefghijklmnopqrst' }));
+        assert.strictEqual(shapeReader.slotOf(learnt, 0, learnt.length, 0), null);
+        for (const opts of [undefined, { promoteValues: true }]) {
+            shapeReader.clearTable();
+            for (let round = 0; round < 64 && !shapeReader.hasReader(learnt, 0, learnt.length, 0); round++) qbson.decode(learnt, opts);
+            const slot = shapeReader.slotOf(learnt, 0, learnt.length, 0);
+            assert.ok(slot !== null && slot.reader !== null, 'no reader');
+            const { score, widened } = slot;
+            assert.deepStrictEqual(normalize(qbson.decode(other, opts)), normalize(bson.deserialize(other)));
+            assert.strictEqual(shapeReader.slotOf(other, 0, other.length, 0), slot);
+            assert.strictEqual(slot.widened, widened + 1, 'widened once');
+            assert.strictEqual(slot.score, score - shapeReader.MISS_COST, 'one miss');
+        }
+    });
+
     it('a large document has its reader within its first few decodes', function () {
         // in a process of its own: here other tests' readers may hold its slot
         const script = `const qbson = require(${JSON.stringify(path.join(__dirname, '..'))});
