@@ -8,7 +8,7 @@ const assert = require('assert');
 const { isUtf8 } = require('buffer');
 const { utf8Length, writeUtf8, writeCString, readUtf8 } = require('../lib/utf8');
 const { readKey } = require('../lib/key-cache');
-const { KeyCursor, writeKey } = require('../lib/key-table');
+const { KeyCursor, writeKey, openKeyTable, keyTableSize } = require('../lib/key-table');
 
 function random(seed) {
     return () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
@@ -158,6 +158,8 @@ describe('utf8', function () {
         const view = new DataView(out.buffer, out.byteOffset, out.length);
         // one place in the key sequence for the tests on the shared table, never restarted
         const sharedCursor = new KeyCursor();
+        // the shared table open, as after a process's first encode (this file may run first)
+        before(() => openKeyTable());
         function randomKey(rnd) {
             const len = 1 + Math.floor(rnd() * 40);
             let str = '';
@@ -181,6 +183,8 @@ describe('utf8', function () {
             delete require.cache[modulePath];
             const fresh = require('../lib/key-table');
             require.cache[modulePath] = shared;
+            // open, as a process's encodes after its first find it: shut, it enters no key
+            fresh.openKeyTable();
             const cursor = new fresh.KeyCursor();
             // writes through `by` (cursor unless given)
             function check(key, pos, by) {
@@ -189,13 +193,21 @@ describe('utf8', function () {
             }
             return { fresh, cursor, check };
         }
+        // each test of a fresh writer ends with keys in its table: what it wrote went through it
+        function assertEntered(fresh) {
+            assert.ok(fresh.keyTableSize() > 0, 'no key entered in the table');
+        }
 
         it('writes what Buffer.from writes, the first time and when the key is known', function () {
             const rnd = random(13);
             const keys = [];
             for (let n = 0; n < 5000; n++) keys.push(randomKey(rnd));
             for (let round = 0; round < 3; round++) {
-                for (let n = 0; n < keys.length; n++) assertWritesKey(keys[n], (n * 7 + round) % 500);
+                for (let n = 0; n < keys.length; n++) {
+                    assertWritesKey(keys[n], (n * 7 + round) % 500);
+                    // (5,000 keys seen once fill the table unused, which then rests: entered before that)
+                    if (round === 0 && n === 100) assert.ok(keyTableSize() > 0, 'no key entered in the table');
+                }
             }
         });
         it('refuses a NUL every time, and writes long keys whole', function () {
@@ -220,6 +232,7 @@ describe('utf8', function () {
                     for (let k = 0; k < 3; k++) check('filler' + n, k * 100);
                 }
             }
+            assertEntered(fresh);
         });
         it('writes each key exactly whether or not it follows the key that followed its predecessor last time', function () {
             // records of one shape, then with fields left out, reordered and renamed, past
@@ -235,6 +248,7 @@ describe('utf8', function () {
                     for (let i = 0; i < keys.length; i++) check(keys[i], (record * 13 + i * 50) % 900);
                 }
             }
+            assertEntered(fresh);
         });
         it('writes the keys of maps that each have keys of their own exactly, encoded in turn and after changes', function () {
             // each key's place in the sequence holds another map's key (id_keyed_maps), while its
@@ -249,6 +263,7 @@ describe('utf8', function () {
                     written.forEach((k, i) => check(k, (i * 37) % 900));
                 }
             }
+            assertEntered(fresh);
         });
         it('a nested encode has a cursor of its own and leaves the outer one at its place', function () {
             const { fresh, cursor, check } = freshKeyWriter();
@@ -264,6 +279,7 @@ describe('utf8', function () {
                 outer.slice(2).forEach((k, i) => check(k, 80 + i * 40));
                 assert.strictEqual(cursor.keyAt, outer.length);
             }
+            assertEntered(fresh);
         });
         it('writes more than 1,024 keys too long for the table, first thing in a process', function () {
             // none of them enters the table, so the successors' arrays are still to be made
@@ -271,6 +287,7 @@ describe('utf8', function () {
             fresh.restartKeys(cursor);
             for (let n = 0; n < 1100; n++) check('k'.repeat(70) + n, n % 300);
             for (let n = 0; n < 1100; n++) check('key' + (n % 50), n % 300);
+            assertEntered(fresh);
         });
         it('stays exact through a long run of keys never seen before, and after it', function () {
             const rnd = random(17);
