@@ -81,6 +81,18 @@ describe('benchmark', function () {
         }
     });
 
+    describe('timing.measure', function () {
+        it('gives every run of an op of a few nanoseconds a rate by wall clock, as by CPU time', function () {
+            const timing = require('../benchmark/timing');
+            const box = { n: 0 };
+            const [entry] = timing.measure([{ op: () => { box.n++; } }], { warmup: 0.02, sample: 0.01, samples: 5, clock: 'wall' });
+            assert.strictEqual(entry.wallRates.length, 5);
+            assert.strictEqual(entry.cpuRates.length, 5);
+            for (const rate of entry.wallRates) assert.ok(rate > 0 && Number.isFinite(rate), 'rate ' + rate);
+            assert.ok(entry.opsPerSec > 0 && Number.isFinite(entry.opsPerSec));
+        });
+    });
+
     describe('verify.compare', function () {
         it('finds the first difference, with its path', function () {
             const d = verify.compare({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] });
