@@ -12,7 +12,7 @@ const { ObjectId } = require('../types/objectid');
 const { setField } = require('../set-field');
 const { WideObject } = require('../wide-object');
 const { decode } = require('../decode');
-const { Decoder, checkRoot, decodeRoot, jsRegExpFlags, decodeNumberArray, newArray } = require('../decoder');
+const { Decoder, checkRoot, decodeRoot, jsRegExpFlags, decodeNumberArray } = require('../decoder');
 const { bsonTypeOf, stored, codePoints } = require('./values');
 const { check, DEFAULT_CONTEXT } = require('./check');
 
@@ -75,8 +75,6 @@ const H = {
     i32: readInt32LE,
     f64: readDoubleLE,
     nums: decodeNumberArray,
-    // an empty array from no allocation site (lib/decoder.js, generate.js's newArrayOf)
-    arr: newArray,
     utf8: readUtf8,
     cp: codePoints,
     set: setField,
