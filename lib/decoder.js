@@ -757,4 +757,4 @@ function readValueForShape(dec, elementStart, elementEnd, depth) {
 
 shapeReader.init({ oid: (buf, pos) => ObjectId.fromBytes(buf, pos), i64: readInt64, bin: readBinary, nums: decodeNumberArray, value: readValueForShape, newArray });
 
-module.exports = { jsRegExpFlags, Decoder, decodeNumberArray, toBuffer, checkDocumentAt, rootIndex, checkRoot, decodeRoot, readSmallRoot, MISS, MIN_SHAPE_SIZE, decodeElements, overflowAsBSONError, rawCheckError };
+module.exports = { jsRegExpFlags, Decoder, decodeNumberArray, newArray, toBuffer, checkDocumentAt, rootIndex, checkRoot, decodeRoot, readSmallRoot, MISS, MIN_SHAPE_SIZE, decodeElements, overflowAsBSONError, rawCheckError };

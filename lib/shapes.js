@@ -20,6 +20,7 @@
 
 const { WideObject } = require('./wide-object');
 const { setField } = require('./set-field');
+const { standIn, canKeep } = require('./stand-in');
 
 // Longer documents are built key by key: a constructor's objects hold at most
 // about 250 fields inside them, and wide documents rarely repeat their keys.
@@ -39,6 +40,8 @@ class Shape {
         this.seen = 2;
         // the compiled constructor, once there is one
         this.make = null;
+        // an object of its own, from stand-ins (lib/stand-in.js says why)
+        this.kept = null;
     }
 }
 const shapes = [];
@@ -56,7 +59,10 @@ function buildObject(base, count) {
     const shape = shapes[slot];
     if (shape !== null && shape.hash === hash && hasKeys(shape.keys, base, count)) {
         if (shape.make !== null) return new shape.make(fieldValues, base);
-        if (++shape.seen === COMPILE_AFTER) shape.make = compile(shape.keys);
+        if (++shape.seen === COMPILE_AFTER) {
+            shape.make = compile(shape.keys);
+            if (shape.make !== null && canKeep()) shape.kept = new shape.make(fieldValues.slice(base, base + count).map(standIn), 0);
+        }
     } else if (count <= MAX_SHAPE_FIELDS) {
         if (firstSeen[slot] === hash) shapes[slot] = new Shape(hash, fieldKeys.slice(base, base + count));
         else firstSeen[slot] = hash;

@@ -317,10 +317,11 @@ describe('hostile input', function () {
             // lib/shape-reader.js compiles its readers through lib/shapes.js; into their source
             // go each key as a JSON string literal, and numbers: bytes of the input (type and
             // key bytes), positions, counters and the bits of optional fields, and names and expressions made of those
+            // (the arguments of the object a constructor keeps: standIns)
             const readers = fs.readFileSync(path.join(root, 'lib', 'shape-reader.js'), 'utf8');
             assert.deepStrictEqual([...new Set(readers.match(/\$\{[^}]*\}/g))].sort(), ['${JSON.stringify(f.key)}', '${C.BSON_NULL}', '${C.BINARY_OLD}', "${args.join(', ')}",
                 '${at}', '${bits[i]}', '${bytes.length + 1}', '${bytes[i]}', '${ctor}', '${depth}', '${end}', '${f.bytes.length + 2}', '${f.type}', '${i + 1}', '${id}', '${i}',
-                '${keyTest(f)}', '${name}', '${root}', '${sub}', '${type}'].sort());
+                '${keyTest(f)}', '${name}', '${root}', '${sub}', '${type}', '${bit}', '${standIns}'].sort());
             // lib/shape-writer.js likewise: each key as a JSON string literal (name), and numbers:
             // the key's UTF-8 bytes, lengths and indexes, and the lines made of those
             const writers = fs.readFileSync(path.join(root, 'lib', 'shape-writer.js'), 'utf8');

@@ -16,7 +16,7 @@ const FLOORS = [
     ['constants.js', 'errors.js', 'options.js'],
     // 1: bytes, text and the small tools over them
     ['platform.js', 'brands.js', 'node-modules.js', 'node-modules.browser.js', 'node-bytes.js', 'node-bytes.browser.js', 'bytes.js', 'utf8.js', 'random.js', 'path.js',
-        'set-field.js', 'wide-object.js', 'container-stack.js', 'json-text-reading.js', 'json-text-writing.js', 'double-text.js',
+        'set-field.js', 'stand-in.js', 'wide-object.js', 'container-stack.js', 'json-text-reading.js', 'json-text-writing.js', 'double-text.js',
         'index-keys.js', 'number-runs.js'],
     // 2: caches and the field stage the engines write through
     ['key-cache.js', 'key-table.js', 'string-batch.js', 'shapes.js', 'ejson-reading.js'],

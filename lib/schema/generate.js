@@ -378,9 +378,14 @@ function newObject(count) {
     return count > MAX_FAST_KEYED_FIELDS ? 'new H.Wide()' : '{}';
 }
 
-// `{ "name": value, ... }` for the properties at `present`, in the schema's order
-function objectLiteral(props, present, vals) {
-    return present.map((k) => (props[k].name === '__proto__' ? `["__proto__"]: ${vals(k)}` : `${JSON.stringify(props[k].name)}: ${vals(k)}`)).join(', ');
+// The statements of a constructor that sets the properties at `present` on `this`, in
+// the schema's order (vals(k) names value k; bits, the bit of m that says whether
+// an optional one is there, when the constructor takes a mask)
+function setProperties(props, present, vals, bits = null) {
+    return present.map((k) => {
+        const set = props[k].name === '__proto__' ? `H.set(this, "__proto__", ${vals(k)});` : `this[${JSON.stringify(props[k].name)}] = ${vals(k)};`;
+        return `    ${bits !== null && bits.has(k) ? `if (m & ${bits.get(k)}) ` : ''}${set}\n`;
+    }).join('');
 }
 
 // Optional properties past this many are not told apart by a mask (bits of a small integer).
@@ -389,10 +394,10 @@ const MAX_MASKED = 30;
 const MAX_BUILDERS = 16;
 
 // The functions that build an object node's documents, one per set of optional
-// properties present (a mask, bit j for the j-th optional one), each returning an
-// object literal, made when a set is first met: two_collections' users and orders,
-// under one schema of 11 optional properties, took 330 µs per 1,000 documents built
-// key by key on {}, and take 231 (decode's own readers: 230).
+// properties present (a mask, bit j for the j-th optional one), each by a constructor
+// of its own, made when a set is first met: two_collections' users and orders, under one schema of 11 optional
+// properties, took 330 µs per 1,000 documents built key by key on {}, and take 231
+// (decode's own readers: 230).
 class Builders {
     constructor(props, optional, params, vals) {
         this.props = props;
@@ -403,16 +408,18 @@ class Builders {
         this.fns = [];
     }
 
-    // the builder for documents with the optional properties of mask, or null
+    // the function that builds documents with the optional properties of mask, or null:
+    // a call of one of many, which then constructs with one known constructor (inlined)
     of(mask) {
         const { masks } = this;
         for (let i = 0; i < masks.length; i++) if (masks[i] === mask) return this.fns[i];
         if (masks.length === MAX_BUILDERS) return null;
         const skip = new Set(this.optional.filter((k, j) => (mask & (1 << j)) === 0));
         const present = this.props.map((p, k) => k).filter((k) => !skip.has(k));
-        const source = `return function build(${this.params}) {\n    return { ${objectLiteral(this.props, present, this.vals)} };\n};\n`;
-        const make = compileSource('', source);
-        const build = make === null ? null : make();
+        const source = `const KEPT = [];\n${keepOne('Build', this.params, false)}function Build(${this.params}) {\n${setProperties(this.props, present, this.vals)}${keepTest('Build', this.params, false)}}\n` +
+            `Build.prototype = Object.prototype;\nreturn function build(${this.params}) {\n    return new Build(${this.params});\n};\n`;
+        const make = compileSource('H', source);
+        const build = make === null ? null : make(H);
         if (build !== null) build.source = source;
         masks.push(mask);
         this.fns.push(build);
@@ -420,21 +427,30 @@ class Builders {
     }
 }
 
-// the object of the values read (vals(k) names value k; params, the builders'
-// parameters), keys in the schema's order: a literal when every property is there
-// (flat_bson's 145 fields at 133,000 documents/s against 80,000 set one by one),
-// else one of a Builders, else (more sets of optional properties than it keeps) a
-// constructor that sets the properties present: sparse_fields' 125 sets of keys
-// took 1.39 ms per 1,000 documents set key by key on {}, and take 1.05 (decode: 1.01)
+// The object of the values read (vals(k) names value k; params, the constructors'
+// parameters), keys in the schema's order, built by a constructor: one for every
+// property there, else one of a Builders, else (more sets of optional properties than
+// it keeps) one that sets the properties present: sparse_fields' 125 sets of keys
+// took 1.39 ms per 1,000 documents set key by key on {}, and take 1.05 (decode: 1.01).
+// Not object literals: once a large reply's documents have survived a scavenge, V8
+// allocates a literal's later objects in the old generation (allocation-site
+// pretenuring), where they keep the young strings they hold alive through every
+// scavenge; deepkit_cursor_varied's codec.decode then ran at 55-87 operations/s in
+// one process in six, against about 480. Constructors have no allocation site, as
+// decode's own readers have none.
 function buildObject(g, props, required, vals, params) {
     const all = props.map((p, k) => k);
     const optional = all.filter((k) => !required.has(props[k].name));
-    if (optional.length === 0) return `    return { ${objectLiteral(props, all, vals)} };\n`;
-    let code = `    if (${optional.map((k) => `${vals(k)} !== F`).join(' && ')}) return { ${objectLiteral(props, all, vals)} };\n`;
+    const whole = newConstructor(g, setProperties(props, all, vals), params);
+    if (optional.length === 0) return `    return new ${whole}(${params});\n`;
+    let code = `    if (${optional.map((k) => `${vals(k)} !== F`).join(' && ')}) return new ${whole}(${params});\n`;
     if (optional.length <= MAX_MASKED) {
         const mask = optional.map((k, j) => `(${vals(k)} !== F ? ${2 ** j} : 0)`).join(' | ');
         code += `    const m = ${mask};\n    const build = ${g.constant(new Builders(props, optional, params, vals))}.of(m);\n    if (build !== null) return build(${params});\n`;
-        if (props.length <= MAX_FAST_KEYED_FIELDS) return code + `    return new ${maskedConstructor(g, props, optional, vals, params)}(m, ${params});\n`;
+        if (props.length <= MAX_FAST_KEYED_FIELDS) {
+            const bits = new Map(optional.map((k, j) => [k, 2 ** j]));
+            return code + `    return new ${newConstructor(g, setProperties(props, all, vals, bits), params, true)}(m, ${params});\n`;
+        }
     }
     code += `    const o = ${newObject(props.length)};\n`;
     props.forEach((prop, k) => {
@@ -443,17 +459,28 @@ function buildObject(g, props, required, vals, params) {
     return code + '    return o;\n';
 }
 
-// a constructor (m, ...params) of plain objects: the properties in order, an optional one
-// (bit j of m for the j-th) only where present
-function maskedConstructor(g, props, optional, vals, params) {
+// a generated constructor (params, after m where masked) of plain objects, its body the statements given
+function newConstructor(g, statements, params, masked = false) {
     const fn = g.name('C');
-    const bit = new Map(optional.map((k, j) => [k, 2 ** j]));
-    const sets = props.map((prop, k) => {
-        const set = prop.name === '__proto__' ? `H.set(this, "__proto__", ${vals(k)});` : `this[${JSON.stringify(prop.name)}] = ${vals(k)};`;
-        return `    ${bit.has(k) ? `if (m & ${bit.get(k)}) ` : ''}${set}\n`;
-    });
-    g.functions.push(`function ${fn}(m, ${params}) {\n${sets.join('')}}\n${fn}.prototype = Object.prototype;\n`);
+    const all = masked ? `m, ${params}` : params;
+    g.functions.push(`${keepOne(fn, params, masked)}function ${fn}(${all}) {\n${statements}${keepTest(fn, params, masked)}}\n${fn}.prototype = Object.prototype;\n`);
     return fn;
+}
+
+// A constructor's first call (for each set of optional properties m, where masked) makes one
+// more object, pushed on KEPT, from stand-ins for its values (params: the values, or w, an
+// array of them; lib/stand-in.js says why); ${fn}K has bit m (of 32) once one is kept, or 1.
+// The keeping is a function of its own, ${fn}Keep: with it written out in the constructor,
+// V8 stopped inlining decode's item constructors (deepkit_cursor +5-7% instructions).
+function keepOne(fn, params, masked) {
+    const standIns = params === 'w' ? 'H.standIns(w)' : params.split(', ').map((p) => `H.standIn(${p})`).join(', ');
+    const all = masked ? `m, ${params}` : params;
+    return `let ${fn}K = 0;\nfunction ${fn}Keep(${all}) {\n    ${fn}K |= ${masked ? '1 << m' : '1'};\n    if (H.canKeep()) KEPT.push(new ${fn}(${masked ? 'm, ' : ''}${standIns}));\n}\n`;
+}
+
+// the constructor's test whether it keeps one more object (keepOne)
+function keepTest(fn, params, masked) {
+    return `    if ((${fn}K & ${masked ? '(1 << m)' : '1'}) === 0) ${fn}Keep(${masked ? `m, ${params}` : params});\n`;
 }
 
 // a function (b, s, len, dv) -> the document at s, or FAIL (dv: a DataView over b, or null). A document of more than
@@ -592,6 +619,20 @@ const ANY = {
     minProperties: null, maxProperties: null, additionalProperties: null, required: null, items: null,
 };
 
+// The new array of a node's items. A `[]` literal adapts its elements to what it
+// holds (doubles stay unboxed, as geojson's [lon, lat] pairs want), but it has an
+// allocation site, which V8 may pretenure (buildObject says what that costs): only
+// arrays that can hold nothing but numbers come from one (pretenured, they keep no
+// string or document alive). The rest come from H.arr, which has no site and whose
+// elements are pointers from the start. Items that may be numbers or more: the
+// first one's type byte decides.
+function newArrayOf(items) {
+    const types = items === null ? null : items.types;
+    if (types !== null && [...types].every((t) => t === 'double' || t === 'int')) return '[]';
+    if (types !== null && !types.has('double') && !types.has('int')) return 'H.arr()';
+    return `b[p] === ${TYPE_BYTES.double} || b[p] === ${TYPE_BYTES.int} ? [] : H.arr()`;
+}
+
 // a function (b, s, len, dv) -> the array at s, or FAIL
 function arrayReader(g, node, depth) {
     const sig = `a${signature(g, node)}`;
@@ -602,7 +643,7 @@ function arrayReader(g, node, depth) {
     let body = `function ${fn}(b, s, len, dv) {\n    const e = s + len - 1;\n    let p = s + 4, t, l, v, out;\n`;
     const counts = (node.maxItems !== null ? `    if (out.length > ${node.maxItems}) return F;\n` : '') + (node.minItems !== null ? `    if (out.length < ${node.minItems}) return F;\n` : '');
     body += numbersFirst(node.items, counts);
-    body += '    out = [];\n';
+    body += `    out = ${newArrayOf(node.items)};\n`;
     body += '    while (p < e) {\n        t = b[p];\n        p++;\n        while (b[p] !== 0) p++;\n        if (p === e) return F;\n        p++;\n';
     body += readValue(g, node.items !== null ? node.items : ANY, depth, '        ');
     body += '        out.push(v);\n    }\n    if (p !== e) return F;\n' + counts + '    return out;\n}\n';
@@ -617,7 +658,7 @@ function generateReader(root, orders = null) {
     const g = new Generator(orders);
     const fn = objectReader(g, root, 0);
     if (g.tooBig) return null;
-    const source = `const F = H.FAIL;\n${g.functions.join('\n')}\nreturn function read(b) {\n    const len = b.length;\n` +
+    const source = `const F = H.FAIL;\nconst KEPT = [];\n${g.functions.join('\n')}\nreturn function read(b) {\n    const len = b.length;\n` +
         `    if (len < 5 || H.i32(b, 0) !== len || b[len - 1] !== 0) return F;\n    return ${fn}(b, 0, len, len >= H.DATA_VIEW_MIN_SIZE ? H.dataView(b) : null);\n};\n`;
     const make = compileSource('H, K', source);
     if (make === null) return null;

@@ -10,9 +10,10 @@ const { readInt32LE, readDoubleLE, readInt64AsNumberLE, copyToNewBuffer } = requ
 const { readUtf8 } = require('../utf8');
 const { ObjectId } = require('../types/objectid');
 const { setField } = require('../set-field');
+const { standIn, canKeep } = require('../stand-in');
 const { WideObject } = require('../wide-object');
 const { decode } = require('../decode');
-const { Decoder, checkRoot, decodeRoot, jsRegExpFlags, decodeNumberArray } = require('../decoder');
+const { Decoder, checkRoot, decodeRoot, jsRegExpFlags, decodeNumberArray, newArray } = require('../decoder');
 const { bsonTypeOf, stored, codePoints } = require('./values');
 const { check, DEFAULT_CONTEXT } = require('./check');
 
@@ -75,6 +76,12 @@ const H = {
     i32: readInt32LE,
     f64: readDoubleLE,
     nums: decodeNumberArray,
+    // an empty array from no allocation site (lib/decoder.js, generate.js's newArrayOf)
+    arr: newArray,
+    // what a generated constructor's kept object holds in place of a value (generate.js keepOne)
+    standIn,
+    standIns: (values) => values.map(standIn),
+    canKeep,
     utf8: readUtf8,
     cp: codePoints,
     set: setField,

@@ -22,7 +22,7 @@ if (way === 'decode') {
     read = (b) => codec.decode(b);
 } else {
     // the control: each document an object literal holding a fresh string, as a
-    // codec's generated readers build them; these sites are what V8 pretenures here
+    // generated reader built them before; these sites are what V8 pretenures here
     read = (b) => {
         const items = [];
         for (let i = 0; i < 10000; i++) items.push({ id: i, name: String(i + b.length), tags: ['a' + i, 'b'] });
