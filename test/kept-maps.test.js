@@ -10,13 +10,9 @@
 // not show a function thrown away for "weak objects" after every round.
 
 const assert = require('assert');
-const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const qbson = require('..');
-const { inferSchema } = require('./support/infer-schema');
-const { cursorReply } = require('./support/cursor-reply');
+const { writeReplyFiles, removeReplyFiles } = require('./support/cursor-reply');
 
 const CHILD = path.join(__dirname, 'support', 'kept-maps-child.js');
 const FLAGS = ['--expose-gc', '--trace-deopt'];
@@ -40,15 +36,11 @@ describe('optimized readers outlive a major GC', function () {
     let files = null;
 
     before(function () {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-kept-maps-'));
-        const bytes = qbson.encode(cursorReply());
-        files = { dir, bytes: path.join(dir, 'reply.bson'), schema: path.join(dir, 'schema.json') };
-        fs.writeFileSync(files.bytes, bytes);
-        fs.writeFileSync(files.schema, JSON.stringify(inferSchema([bytes])));
+        files = writeReplyFiles('qbson-kept-maps-');
     });
 
     after(function () {
-        fs.rmSync(files.dir, { recursive: true, force: true });
+        removeReplyFiles(files);
     });
 
     it('the control: a constructor that keeps no object loses its code at every round', function () {

@@ -9,13 +9,9 @@
 // makes V8 decide at every scavenge, and its trace says which sites it pretenured.
 
 const assert = require('assert');
-const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const qbson = require('..');
-const { inferSchema } = require('./support/infer-schema');
-const { cursorReply } = require('./support/cursor-reply');
+const { writeReplyFiles, removeReplyFiles } = require('./support/cursor-reply');
 
 const CHILD = path.join(__dirname, 'support', 'pretenuring-child.js');
 const FLAGS = ['--min-semi-space-size=1', '--max-semi-space-size=1', '--trace-pretenuring-statistics'];
@@ -35,15 +31,11 @@ describe('documents and arrays come from no allocation site V8 pretenures', func
     let files = null;
 
     before(function () {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-pretenuring-'));
-        const bytes = qbson.encode(cursorReply());
-        files = { dir, bytes: path.join(dir, 'reply.bson'), schema: path.join(dir, 'schema.json') };
-        fs.writeFileSync(files.bytes, bytes);
-        fs.writeFileSync(files.schema, JSON.stringify(inferSchema([bytes])));
+        files = writeReplyFiles('qbson-pretenuring-');
     });
 
     after(function () {
-        fs.rmSync(files.dir, { recursive: true, force: true });
+        removeReplyFiles(files);
     });
 
     it('the control: object literals holding young strings are pretenured in the child', function () {

@@ -6,7 +6,12 @@
 // arrays that can hold only numbers: a codec makes those from `[]`, which keeps
 // their doubles unboxed, and they hold nothing young but their elements.
 
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const qbson = require('../..');
 const { prng, word, ASCII } = require('../../benchmark/generate');
+const { inferSchema } = require('./infer-schema');
 
 function cursorReply() {
     const rng = prng(7);
@@ -22,4 +27,27 @@ function cursorReply() {
     return { cursor: { firstBatch, id: 0 } };
 }
 
-module.exports = { cursorReply };
+// the reply's bytes and its inferred schema in files of a new directory, for a child process
+function writeReplyFiles(prefix) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    const bytes = qbson.encode(cursorReply());
+    const files = { dir, bytes: path.join(dir, 'reply.bson'), schema: path.join(dir, 'schema.json') };
+    fs.writeFileSync(files.bytes, bytes);
+    fs.writeFileSync(files.schema, JSON.stringify(inferSchema([bytes])));
+    return files;
+}
+
+function removeReplyFiles(files) {
+    fs.rmSync(files.dir, { recursive: true, force: true });
+}
+
+// In a child: how to read the reply's bytes the way named (decode, or a codec compiled from
+// the schema file), or null for another way (the child's control).
+function readerOf(way, schemaFile) {
+    if (way === 'decode') return (b) => qbson.decode(b);
+    if (way !== 'codec') return null;
+    const codec = qbson.compile(JSON.parse(fs.readFileSync(schemaFile, 'utf8')));
+    return (b) => codec.decode(b);
+}
+
+module.exports = { cursorReply, writeReplyFiles, removeReplyFiles, readerOf };

@@ -7,7 +7,7 @@
 // throws away goes to stdout.
 
 const fs = require('fs');
-const qbson = require('../..');
+const { readerOf } = require('./cursor-reply');
 
 const ROUNDS = 8;
 const READS = 20;
@@ -22,13 +22,8 @@ function Item(id, name) {
     this.name = name;
 }
 
-let read;
-if (way === 'decode') {
-    read = (b) => qbson.decode(b);
-} else if (way === 'codec') {
-    const codec = qbson.compile(JSON.parse(fs.readFileSync(process.argv[4], 'utf8')));
-    read = (b) => codec.decode(b);
-} else {
+let read = readerOf(way, process.argv[4]);
+if (read === null) {
     read = function control(b) {
         const items = [];
         for (let i = 0; i < 10000; i++) items.push(new Item(i, String(i + b.length)));

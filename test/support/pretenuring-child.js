@@ -9,18 +9,13 @@
 // marks where this run's own allocations begin.
 
 const fs = require('fs');
-const qbson = require('../..');
+const { readerOf } = require('./cursor-reply');
 
 const ROUNDS = 12;
 const bytes = fs.readFileSync(process.argv[2]);
 const way = process.argv[3];
-let read;
-if (way === 'decode') {
-    read = (b) => qbson.decode(b);
-} else if (way === 'codec') {
-    const codec = qbson.compile(JSON.parse(fs.readFileSync(process.argv[4], 'utf8')));
-    read = (b) => codec.decode(b);
-} else {
+let read = readerOf(way, process.argv[4]);
+if (read === null) {
     // the control: each document an object literal holding a fresh string, as a
     // generated reader built them before; these sites are what V8 pretenures here
     read = (b) => {
