@@ -130,7 +130,15 @@ function checkObject(node, doc, path, out, ctx) {
             }
         }
     }
-    if (node.properties !== null) {
+    if (node.properties !== null && out === null && entries.length < node.properties.length) {
+        // field by field where the schema names more properties than the document has:
+        // id_keyed_maps' schema names 4,001, its documents hold 21 each, and codec.encode
+        // wrote 55 passes a second looking each name up, against 1,886 for encode alone
+        for (const [name, v] of entries) {
+            const sub = node.propertyNodes.get(name);
+            if (sub !== undefined && !check(sub, v, bsonTypeOf(v, ctx), joinPath(path, name), null, ctx)) return false;
+        }
+    } else if (node.properties !== null) {
         for (const { name, node: sub } of node.properties) {
             if (!fields.has(name)) continue;
             const v = fields.get(name);
@@ -168,7 +176,7 @@ function checkObject(node, doc, path, out, ctx) {
 // when it matches none
 function checkAllowedProperties(node, entries, path, out, ctx) {
     let ok = true;
-    const named = node.properties === null ? null : new Set(node.properties.map((p) => p.name));
+    const named = node.propertyNodes;
     for (const [key, v] of entries) {
         let matched = named !== null && named.has(key);
         const type = bsonTypeOf(v, ctx);

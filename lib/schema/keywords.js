@@ -72,7 +72,7 @@ function emptyNode(schemaPath, dataPath) {
     return {
         schemaPath, dataPath, title: null, cls: null,
         types: null, typeKeyword: null, typeNames: null,
-        properties: null, required: null, patternProperties: null, additionalProperties: null,
+        properties: null, propertyNodes: null, required: null, patternProperties: null, additionalProperties: null,
         minProperties: null, maxProperties: null, dependencies: null,
         enum: null, items: null, itemsList: null, additionalItems: null, minItems: null, maxItems: null, uniqueItems: false,
         minimum: null, exclusiveMinimum: false, maximum: null, exclusiveMaximum: false, multipleOf: null, multipleOfValue: null,
@@ -226,6 +226,7 @@ function readObjectKeywords(node, kw, at, dataPath, ancestors) {
             if (!isDocument(sub)) throw invalid(`Nested schema for $jsonSchema property '${name}' must be an object`, `${at}.properties.${name}`);
             node.properties.push({ name, node: parseNode(sub, `${at}.properties.${name}`, childPath(dataPath, name), ancestors) });
         }
+        node.propertyNodes = new Map(node.properties.map((p) => [p.name, p.node]));
     }
     if ('patternProperties' in kw) {
         if (!isDocument(kw.patternProperties)) throw invalid("$jsonSchema keyword 'patternProperties' must be an object", `${at}.patternProperties`);
