@@ -28,7 +28,7 @@ const C = require('./constants');
 const { readUtf8 } = require('./utf8');
 const { readInt32LE, readInt64AsNumberLE, readDoubleFrom } = require('./bytes');
 const { compileFunction } = require('./shapes');
-const { standIn, canKeep } = require('./stand-in');
+const { standIn, canKeep, HEAP_NUMBER_STAND_IN } = require('./stand-in');
 
 // the element scanner, loaded with the first shape learnt (require('qbson') loads none of it)
 let elementsModule = null;
@@ -90,6 +90,10 @@ const ITEMS_NUMBERS = -1;
 const ANY_TYPE = -2;
 // optional fields in one document of a shape: its reader marks those present in the bits of one int
 const MAX_OPTIONAL = 30;
+// a field's types whose values may be heap numbers: a constructor keeps null for them
+// (lib/stand-in.js). An int32 field too: a double the decoder reads there in place
+// (fallback) is one.
+const MAY_BE_HEAP_NUMBER = [C.BSON_DOUBLE, C.BSON_INT32, C.BSON_INT64, C.BSON_NULL, ANY_TYPE];
 
 class Slot {
     constructor() {
@@ -545,7 +549,7 @@ function writeDocument(shape, out, names) {
     const bit = optional === 0 ? '1' : '(1 << m)';
     // (the constructor only tests and calls k: with the keeping written out in it, V8 stopped
     // inlining it into the readers, and deepkit_cursor took 5-7% more instructions)
-    const standIns = args.map((a) => 'standIn(' + a + ')').join(', ');
+    const standIns = (optional === 0 ? [] : ['m']).concat(fields.map((f, i) => (MAY_BE_HEAP_NUMBER.includes(f.type) ? String(HEAP_NUMBER_STAND_IN) : `standIn(v${i})`))).join(', ');
     const keep = `function k${id}(${args.join(', ')}) { K${id} |= ${bit}; if (canKeep()) kept.push(new C${id}(${standIns})); }`;
     out.push(`let K${id} = 0;`, keep, `function C${id}(${args.join(', ')}) { ${ctor} if ((K${id} & ${bit}) === 0) k${id}(${args.join(', ')}); }`, `C${id}.prototype = Object.prototype;`);
     out.push(`function r${id}(dec, buf, p, limit, depth) {`,

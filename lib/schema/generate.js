@@ -416,7 +416,7 @@ class Builders {
         if (masks.length === MAX_BUILDERS) return null;
         const skip = new Set(this.optional.filter((k, j) => (mask & (1 << j)) === 0));
         const present = this.props.map((p, k) => k).filter((k) => !skip.has(k));
-        const source = `const KEPT = [];\n${keepOne('Build', this.params, false)}function Build(${this.params}) {\n${setProperties(this.props, present, this.vals)}${keepTest('Build', this.params, false)}}\n` +
+        const source = `const KEPT = [];\n${keepOne('Build', this.params, false, this.props)}function Build(${this.params}) {\n${setProperties(this.props, present, this.vals)}${keepTest('Build', this.params, false)}}\n` +
             `Build.prototype = Object.prototype;\nreturn function build(${this.params}) {\n    return new Build(${this.params});\n};\n`;
         const make = compileSource('H', source);
         const build = make === null ? null : make(H);
@@ -441,7 +441,7 @@ class Builders {
 function buildObject(g, props, required, vals, params) {
     const all = props.map((p, k) => k);
     const optional = all.filter((k) => !required.has(props[k].name));
-    const whole = newConstructor(g, setProperties(props, all, vals), params);
+    const whole = newConstructor(g, setProperties(props, all, vals), params, props);
     if (optional.length === 0) return `    return new ${whole}(${params});\n`;
     let code = `    if (${optional.map((k) => `${vals(k)} !== F`).join(' && ')}) return new ${whole}(${params});\n`;
     if (optional.length <= MAX_MASKED) {
@@ -449,7 +449,7 @@ function buildObject(g, props, required, vals, params) {
         code += `    const m = ${mask};\n    const build = ${g.constant(new Builders(props, optional, params, vals))}.of(m);\n    if (build !== null) return build(${params});\n`;
         if (props.length <= MAX_FAST_KEYED_FIELDS) {
             const bits = new Map(optional.map((k, j) => [k, 2 ** j]));
-            return code + `    return new ${newConstructor(g, setProperties(props, all, vals, bits), params, true)}(m, ${params});\n`;
+            return code + `    return new ${newConstructor(g, setProperties(props, all, vals, bits), params, props, true)}(m, ${params});\n`;
         }
     }
     code += `    const o = ${newObject(props.length)};\n`;
@@ -460,10 +460,10 @@ function buildObject(g, props, required, vals, params) {
 }
 
 // a generated constructor (params, after m where masked) of plain objects, its body the statements given
-function newConstructor(g, statements, params, masked = false) {
+function newConstructor(g, statements, params, props, masked = false) {
     const fn = g.name('C');
     const all = masked ? `m, ${params}` : params;
-    g.functions.push(`${keepOne(fn, params, masked)}function ${fn}(${all}) {\n${statements}${keepTest(fn, params, masked)}}\n${fn}.prototype = Object.prototype;\n`);
+    g.functions.push(`${keepOne(fn, params, masked, props)}function ${fn}(${all}) {\n${statements}${keepTest(fn, params, masked)}}\n${fn}.prototype = Object.prototype;\n`);
     return fn;
 }
 
@@ -472,10 +472,17 @@ function newConstructor(g, statements, params, masked = false) {
 // array of them; lib/stand-in.js says why); ${fn}K has bit m (of 32) once one is kept, or 1.
 // The keeping is a function of its own, ${fn}Keep: with it written out in the constructor,
 // V8 stopped inlining decode's item constructors (deepkit_cursor +5-7% instructions).
-function keepOne(fn, params, masked) {
-    const standIns = params === 'w' ? 'H.standIns(w)' : params.split(', ').map((p) => `H.standIn(${p})`).join(', ');
+function keepOne(fn, params, masked, props) {
+    // properties whose values may be heap numbers are kept as null (lib/stand-in.js)
+    const heap = props.map((p, k) => k).filter((k) => mayBeHeapNumber(props[k].node));
+    const standIns = params === 'w' ? `H.standIns(w, [${heap.join(', ')}])` : params.split(', ').map((p, k) => (heap.includes(k) ? String(H.HEAP_NUMBER_STAND_IN) : `H.standIn(${p})`)).join(', ');
     const all = masked ? `m, ${params}` : params;
     return `let ${fn}K = 0;\nfunction ${fn}Keep(${all}) {\n    ${fn}K |= ${masked ? '1 << m' : '1'};\n    if (H.canKeep()) KEPT.push(new ${fn}(${masked ? 'm, ' : ''}${standIns}));\n}\n`;
+}
+
+// whether a property's values may be numbers V8 holds as heap numbers: doubles, int64s, any type
+function mayBeHeapNumber(node) {
+    return node.types === null || node.types.has('double') || node.types.has('long');
 }
 
 // the constructor's test whether it keeps one more object (keepOne)

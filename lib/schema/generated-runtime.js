@@ -10,7 +10,7 @@ const { readInt32LE, readDoubleLE, readInt64AsNumberLE, copyToNewBuffer } = requ
 const { readUtf8 } = require('../utf8');
 const { ObjectId } = require('../types/objectid');
 const { setField } = require('../set-field');
-const { standIn, canKeep } = require('../stand-in');
+const { standIn, canKeep, HEAP_NUMBER_STAND_IN } = require('../stand-in');
 const { WideObject } = require('../wide-object');
 const { decode } = require('../decode');
 const { Decoder, checkRoot, decodeRoot, jsRegExpFlags, decodeNumberArray, newArray } = require('../decoder');
@@ -80,7 +80,9 @@ const H = {
     arr: newArray,
     // what a generated constructor's kept object holds in place of a value (generate.js keepOne)
     standIn,
-    standIns: (values) => values.map(standIn),
+    // values' stand-ins, those at the indexes heap kept as HEAP_NUMBER_STAND_IN
+    standIns: (values, heap) => values.map((v, k) => (heap.includes(k) ? HEAP_NUMBER_STAND_IN : standIn(v))),
+    HEAP_NUMBER_STAND_IN,
     canKeep,
     utf8: readUtf8,
     cp: codePoints,

@@ -4,7 +4,9 @@
 // documents read it: the documents and arrays a reader builds (all fields there,
 // optional ones in varying sets, arrays of strings, of documents, of arrays). Not
 // arrays that can hold only numbers: a codec makes those from `[]`, which keeps
-// their doubles unboxed, and they hold nothing young but their elements.
+// their doubles unboxed, and they hold nothing young but their elements. Each item's
+// ratio is a BSON double, whole in the first item only: to V8 a small integer there
+// and a heap number after, a field whose representation changes after the first item.
 
 const fs = require('fs');
 const os = require('os');
@@ -17,7 +19,7 @@ function cursorReply() {
     const rng = prng(7);
     const firstBatch = [];
     for (let i = 0; i < 10000; i++) {
-        const item = { id: i, name: word(rng, ASCII, 4, 8), tags: [word(rng, ASCII, 1, 3), word(rng, ASCII, 1, 3)] };
+        const item = { id: i, name: word(rng, ASCII, 4, 8), ratio: new qbson.Double(i === 0 ? 1 : i + 0.5), tags: [word(rng, ASCII, 1, 3), word(rng, ASCII, 1, 3)] };
         if (rng() < 0.5) item.note = word(rng, ASCII, 2, 6);
         if (rng() < 0.3) item.owner = { login: word(rng, ASCII, 3, 8), since: i };
         item.paths = [[word(rng, ASCII, 1, 3)], [word(rng, ASCII, 1, 3), 'x']];
