@@ -9,6 +9,7 @@
 //   node scripts/sizes.js            a markdown table
 //   node scripts/sizes.js --analyze  and esbuild's account of the bytes of "encode + decode" and
 //                                    "everything", and the bytes of the type classes alone
+//   node scripts/sizes.js --floor    and encode + decode's size with parts of it dropped (floor())
 
 const fs = require('fs');
 const os = require('os');
@@ -158,7 +159,8 @@ const BSON_DIR = path.dirname(path.dirname(require.resolve('bson', { paths: [ROO
 
 // Bundles `source` as a program in a folder where 'qbson' is this repository and 'bson' the bson it compares with;
 // returns the minified bytes and the files esbuild put in them (paths from ROOT).
-async function bundle(source, analyze = false) {
+// rewrite(file, text): a module's source as bundled instead of its own, or undefined (--floor).
+async function bundle(source, analyze = false, rewrite = null) {
     const esbuild = require('esbuild');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbson-size-'));
     try {
@@ -175,6 +177,7 @@ async function bundle(source, analyze = false) {
             write: false,
             metafile: true,
             logLevel: 'silent',
+            plugins: rewrite === null ? [] : [rewritePlugin(rewrite)],
         });
         const output = Object.values(result.metafile.outputs)[0];
         const inputs = Object.keys(output.inputs).map((f) => path.relative(ROOT, path.resolve(f)).split(path.sep).join('/'));
@@ -222,6 +225,60 @@ async function analyze() {
         `bson ${kb(b.bytes.length)} minified, ${kb(gzipped(b.bytes))} gzipped`);
 }
 
+// --floor: how small encode + decode could get by dropping parts of it, each program bundled
+// with those modules emptied (it no longer runs; only its size is measured):
+//   the fast paths       readers and writers of repeated shapes, wide objects, the key cache and
+//                        table, string batches, number runs (docs/runtimes.md: what each buys)
+//   the options' parts   decode's fields option and the options that map values
+//   the wording          every string over 12 characters made empty: error messages, mostly
+const FAST_PATH_MODULES = ['shape-reader', 'shape-writer', 'shapes', 'stand-in', 'wide-object', 'key-cache', 'key-table',
+    'string-batch', 'number-runs'];
+const OPTION_MODULES = ['projection', 'element-walker', 'path', 'value-mapping'];
+const LONG_STRING = 12;
+
+function rewritePlugin(rewrite) {
+    return {
+        name: 'qbson-floor',
+        setup(build) {
+            build.onLoad({ filter: /\.js$/ }, (args) => {
+                const contents = rewrite(path.relative(ROOT, args.path).split(path.sep).join('/'), fs.readFileSync(args.path, 'utf8'));
+                return contents === undefined ? undefined : { contents, loader: 'js' };
+            });
+        },
+    };
+}
+
+// source with its string literals over LONG_STRING characters made empty, but for require's,
+// and so the text of template literals (Babel's parser, which nyc brings, finds them)
+function withoutLongStrings(source) {
+    const { tokens } = require('@babel/parser').parse(source, { sourceType: 'script', tokens: true });
+    let out = source;
+    for (let i = tokens.length - 1; i >= 0; i--) {
+        const t = tokens[i];
+        const required = i > 1 && tokens[i - 2].value === 'require';
+        if (t.type.label === 'string' && t.value.length > LONG_STRING && !required) out = out.slice(0, t.start) + "''" + out.slice(t.end);
+        if (t.type.label === 'template' && t.value.length > LONG_STRING) out = out.slice(0, t.start) + out.slice(t.end);
+    }
+    return out;
+}
+
+async function floor() {
+    const inLib = (file, names) => names.some((n) => file === `lib/${n}.js`);
+    const steps = [
+        ['as it is', () => undefined],
+        ['without the fast paths', (f) => (inLib(f, FAST_PATH_MODULES) ? 'module.exports = {};' : undefined)],
+        ['without the fast paths and the options\' parts', (f) => (inLib(f, [...FAST_PATH_MODULES, ...OPTION_MODULES]) ? 'module.exports = {};' : undefined)],
+        ['without them and without the wording', (f, text) => (inLib(f, [...FAST_PATH_MODULES, ...OPTION_MODULES]) ? 'module.exports = {};'
+            : f.startsWith('lib/') ? withoutLongStrings(text) : undefined)],
+    ];
+    const b = await bundle(BSON_PROGRAMS['encode + decode'].source);
+    console.log(`\nencode + decode, parts dropped (bson's serialize + deserialize: ${kb(gzipped(b.bytes))} gzipped):`);
+    for (const [label, rewrite] of steps) {
+        const q = await bundle(PROGRAMS['encode + decode'], false, rewrite);
+        console.log(`  ${label}: ${kb(q.bytes.length)} minified, ${kb(gzipped(q.bytes))} gzipped (${(gzipped(q.bytes) / gzipped(b.bytes)).toFixed(2)}× bson)`);
+    }
+}
+
 module.exports = { bundle, measure, tableRows, gzipped, PROGRAMS, BSON_PROGRAMS, BUDGETS, BUDGET_SLACK, TARGETS };
 
 if (require.main === module) {
@@ -230,6 +287,7 @@ if (require.main === module) {
         const line = (cells) => '| ' + cells.join(' | ') + ' |';
         console.log([line(header), line(header.map((h, i) => (i === 0 || i === 4 ? ':---' : '---:'))), ...rows.map(line)].join('\n'));
         if (process.argv.includes('--analyze')) await analyze();
+        if (process.argv.includes('--floor')) await floor();
     })().catch((err) => {
         console.error(err.message);
         process.exit(1);
