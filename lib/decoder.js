@@ -10,7 +10,7 @@ const C = require('./constants');
 const { BSONError, BSONOffsetError, isStackOverflow } = require('./errors');
 const { option, readDecodeOptions, readIndex, refuseOption } = require('./options');
 const { readInt32LE, readUint32LE, readDoubleFrom, dataViewOf, readInt64AsNumberLE, readBigInt64LE, copyToNewBuffer, valueBytes } = require('./bytes');
-const { readUtf8 } = require('./utf8');
+const { readUtf8, readUtf8Native, COLD_STRINGS } = require('./utf8');
 const { local } = require('./platform');
 const { readKey, openKeySequence, closeKeySequence } = require('./key-cache');
 const { ObjectId } = require('./types/objectid');
@@ -612,8 +612,17 @@ function checkStringAt(dec, pos, end, what) {
     return len;
 }
 
+// a process's first strings are made by the native method (lib/utf8.js says why)
+let coldStrings = COLD_STRINGS;
+
 function readString(dec, start, end, validate) {
-    const str = readUtf8(dec.buf, start, end, validate);
+    let str;
+    if (coldStrings !== 0) {
+        coldStrings--;
+        str = readUtf8Native(dec.buf, start, end, validate);
+    } else {
+        str = readUtf8(dec.buf, start, end, validate);
+    }
     if (str === undefined) throw dec.fail(`${BSON_INVALID_UTF8}: invalid UTF-8 in string`, start);
     return str;
 }

@@ -3,7 +3,7 @@
 // The decoder's key strings, cached for the life of the process and shared by
 // every decode (lib/key-table.js is the encoder's counterpart).
 
-const { readUtf8, asciiString, wellFormedUtf8, readUtf8Native, MAX_ASCII_CALL_LENGTH } = require('./utf8');
+const { readUtf8, asciiString, wellFormedUtf8, readUtf8Native, MAX_ASCII_CALL_LENGTH, COLD_STRINGS } = require('./utf8');
 const { latin1Slice } = require('./platform');
 
 // Keys repeat across documents, so short keys are looked up in a cache
@@ -23,10 +23,18 @@ const keyCacheBytes = new Uint8Array(KEY_CACHE_SLOTS * KEY_CACHE_MAX_LENGTH);
 const keyCacheLengths = new Uint8Array(KEY_CACHE_SLOTS);
 const keyCacheStrings = new Array(KEY_CACHE_SLOTS).fill('');
 
+// The first COLD_STRINGS keys a process decodes are made by the native method and not
+// cached, as the first strings are (lib/utf8.js says why).
+let coldKeys = COLD_STRINGS;
+
 // Decodes a key (buf[start, end), no NUL inside); undefined if invalid UTF-8 and
 // validate. inSequence: the decoder reads the document's keys in sequence (below).
 function readKey(buf, start, end, validate, inSequence) {
     if (inSequence === true) return readNextKey(buf, start, end, validate);
+    if (coldKeys !== 0) {
+        coldKeys--;
+        return readUtf8Native(buf, start, end, validate);
+    }
     const len = end - start;
     if (len > KEY_CACHE_MAX_LENGTH || len === 0) return readUtf8(buf, start, end, validate);
     const str = cachedKey(buf, start, end);

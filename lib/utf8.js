@@ -88,6 +88,17 @@ function writeCString(buf, pos, str) {
     return pos + len + 1;
 }
 
+// The first COLD_STRINGS strings and keys a process decodes are made by the native
+// method (lib/decoder.js readString, lib/key-cache.js readKey). Until V8 has compiled the
+// JavaScript paths below they are slower than it, and compiling them was most of the
+// first decode: a tweet's (22 strings, 61 keys) took 2.3 ms with them and 1.5 without (bson's
+// 1.5), small_doc's 1.2 and 0.9 (1.0), flat_bson's 3.4 and 2.6 (3.5) (benchmark/start.js's
+// first calls). The test is in those two callers, not here: in readUtf8 it made the readers of
+// repeated shapes that call it inline the native call, and deepkit_item decode in 11% more
+// instructions. 1,024 such strings cost sparse_fields 2.3-3.5% more instructions once warm
+// (V8 inlined the native call into readString, from what it saw then); 256 cost nothing.
+const COLD_STRINGS = 256;
+
 // Decodes buf[start, end). With validate, invalid UTF-8 returns undefined (the
 // caller throws with the offset); without, it becomes U+FFFD as in Buffer.toString.
 function readUtf8(buf, start, end, validate) {
@@ -253,5 +264,5 @@ function readUtf8Native(buf, start, end, validate) {
 module.exports = {
     utf8Length, writeUtf8, writeCString, readUtf8, SHORT_ENCODE_LENGTH,
     // for the decode key cache
-    asciiString, wellFormedUtf8, readUtf8Native, MAX_ASCII_CALL_LENGTH,
+    asciiString, wellFormedUtf8, readUtf8Native, MAX_ASCII_CALL_LENGTH, COLD_STRINGS,
 };

@@ -6,7 +6,10 @@
 
 const assert = require('assert');
 const { isUtf8 } = require('buffer');
-const { utf8Length, writeUtf8, writeCString, readUtf8 } = require('../lib/utf8');
+const childProcess = require('child_process');
+const path = require('path');
+const { encode, decode } = require('..');
+const { utf8Length, writeUtf8, writeCString, readUtf8, COLD_STRINGS } = require('../lib/utf8');
 const { readKey } = require('../lib/key-cache');
 const { KeyCursor, writeKey, openKeyTable, keyTableSize } = require('../lib/key-table');
 
@@ -17,7 +20,71 @@ function random(seed) {
 const EDGE_BYTES = [0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff];
 const EDGE_UNITS = [0x41, 0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xfffd, 0xffff];
 
+// The first COLD_STRINGS strings and keys a process decodes take the native method (lib/utf8.js):
+// the tests below are of the JavaScript paths, so they begin past them, in whatever order they run.
+function passColdStrings() {
+    const bytes = Buffer.from('cold');
+    for (let i = 0; i < COLD_STRINGS; i++) readKey(bytes, 0, 4, true);
+    const doc = encode({ s: Array.from({ length: COLD_STRINGS }, () => 'cold') });
+    decode(doc);
+}
+
+// In a fresh process: documents holding a seeded set of byte strings as keys and as string
+// values, decoded (validating and not) while the process is cold, then again past COLD_STRINGS
+// strings and keys; each decode's result or error, and what Buffer makes of each string.
+function coldAndWarm() {
+    const child = `
+        const { decode } = require(${JSON.stringify(path.join(__dirname, '..'))});
+        const { COLD_STRINGS } = require(${JSON.stringify(path.join(__dirname, '..', 'lib', 'utf8'))});
+        let seed = 3;
+        const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
+        const texts = ['', 'a', 'name', 'a fairly long ASCII string of more than 24 characters', 'поле', '日本語のキー', '🙂x'];
+        const samples = texts.map((t) => Buffer.from(t));
+        samples.push(Buffer.from('61c0af62', 'hex'), Buffer.from('61eda08062', 'hex'), Buffer.from('e282', 'hex'));
+        while (samples.length < 40) samples.push(Buffer.from(Array.from({ length: 1 + Math.floor(rnd() * 30) }, () => 1 + Math.floor(rnd() * 255))));
+        // { <key>: <value> }
+        const docOf = (key, value) => {
+            const body = Buffer.concat([Buffer.from([2]), key, Buffer.from([0]), Buffer.alloc(4), value, Buffer.from([0, 0])]);
+            body.writeInt32LE(value.length + 1, key.length + 2);
+            const doc = Buffer.concat([Buffer.alloc(4), body]);
+            doc.writeInt32LE(doc.length, 0);
+            return doc;
+        };
+        // the key of a document read, or the value, or the error
+        const outcome = (f) => { try { return f(); } catch (e) { return e.name + ': ' + e.message; } };
+        const both = (doc, part) => [false, true].map((lax) => outcome(() => Object[part](decode(doc, lax ? { validation: { utf8: false } } : undefined))[0]));
+        // each document of a shape of its own, so that the decoder reads it (no reader of its shape)
+        const v = Buffer.from('v');
+        const read = (phase) => samples.map((b, i) => [...both(docOf(b, v), 'keys'), ...both(docOf(Buffer.from(phase + i), b), 'values')]);
+        const cold = read('c');
+        for (let i = 0; i < COLD_STRINGS; i++) decode(docOf(Buffer.from('f' + i), v));
+        const warm = read('w');
+        const buffer = samples.map((b) => [b.toString('utf8'), b.toString('utf8')]);
+        console.log(JSON.stringify({ strings: samples.length * 4, cold, warm, buffer }));`;
+    return JSON.parse(childProcess.execFileSync(process.execPath, ['-e', child]).toString());
+}
+
 describe('utf8', function () {
+    before(passColdStrings);
+
+    it('the first strings and keys of a process, read natively, decode as later ones and as Buffer reads them', function () {
+        const { strings, cold, warm, buffer } = coldAndWarm();
+        assert.ok(strings < COLD_STRINGS, `${strings} strings fit in the first ${COLD_STRINGS}`);
+        assert.deepStrictEqual(cold, warm);
+        const invalid = [];
+        warm.forEach(([key, keyReplaced, value, valueReplaced], i) => {
+            assert.deepStrictEqual([keyReplaced, valueReplaced], buffer[i]);
+            if (key !== buffer[i][0]) invalid.push(i);
+            else assert.deepStrictEqual(value, buffer[i][1]);
+        });
+        // the three malformed samples and those of the random ones that are, refused as a key and as a value
+        assert.ok(invalid.length >= 3, JSON.stringify(invalid));
+        for (const i of invalid) {
+            assert.match(cold[i][0], /invalid UTF-8 in key/);
+            assert.match(cold[i][2], /invalid UTF-8 in string/);
+        }
+    });
+
     it('readUtf8 and readKey match Buffer.toString and isUtf8 on 100,000 random byte strings', function () {
         const rnd = random(7);
         for (let n = 0; n < 100000; n++) {
